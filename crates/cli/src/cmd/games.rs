@@ -1,0 +1,45 @@
+//! `spielbaum games`: the games and their options.
+
+use clap::Args as ClapArgs;
+use serde_json::json;
+
+use crate::error::CliError;
+use crate::games::GAMES;
+
+/// Arguments of `spielbaum games`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Lists the games.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.json {
+        let list: Vec<_> = GAMES
+            .iter()
+            .map(|g| {
+                json!({
+                    "name": g.name,
+                    "description": g.description,
+                    "options": g.options,
+                    "position": g.position,
+                    "moves": g.moves,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&json!({ "games": list }))?);
+        return Ok(());
+    }
+    for g in GAMES {
+        println!("{:<12} {}", g.name, g.description);
+        for o in g.options {
+            println!("{:<14}{o}", "");
+        }
+        println!("{:<14}position: {}", "", g.position);
+        println!("{:<14}moves: {}", "", g.moves);
+    }
+    println!("\nEvery game also takes --position P (in its notation).");
+    Ok(())
+}

@@ -1,0 +1,60 @@
+//! `spielbaum`: count, solve, analyse and play the games of the spielbaum
+//! workspace from the command line. `spielbaum --help` lists the commands;
+//! `spielbaum tour` shows what every crate computes.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod cmd;
+mod error;
+mod games;
+mod tour;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::CliError;
+
+/// Game-tree search: count, solve, analyse and play.
+#[derive(Parser, Debug)]
+#[command(name = "spielbaum", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// A short showcase of what every crate computes (under ~30 s).
+    Tour(tour::Args),
+    /// List the games and their options.
+    Games(cmd::games::Args),
+    /// Count move sequences of each length 1..=D.
+    Perft(cmd::perft::Args),
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Tour(a) => tour::run(&a),
+        Command::Games(a) => cmd::games::run(&a),
+        Command::Perft(a) => cmd::perft::run(&a),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints usage errors itself and exits 2; --help and
+            // --version exit 0.
+            e.exit();
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("spielbaum: error: {e}");
+            ExitCode::from(e.code.clamp(1, 255) as u8)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! NIM with any number of heaps (normal play: taking the last object wins).
+
+use core::fmt;
+
+use spielbaum_game_trait::{Game, MoveList, Notation, NotationError, Outcome, Player, Undo};
+
+/// Heaps stored inline; more heaps spill to the heap once.
+type Heaps = smallvec::SmallVec<[u32; 8]>;
+
+/// The largest heap size accepted.
+pub const MAX_HEAP: u32 = 1 << 20;
+/// The largest number of heaps accepted.
+pub const MAX_HEAPS: usize = 1024;
+
+/// A NIM move: take `take` objects (at least one) from heap `heap`
+/// (0-based). Written `HEAP:TAKE` with 1-based heaps: `2:3` takes three from
+/// the second heap.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Take {
+    /// The heap, 0-based.
+    pub heap: u16,
+    /// How many objects are taken (≥ 1).
+    pub take: u32,
+}
+
+/// A NIM position: heaps of objects and the player to move.
+///
+/// Notation: `heaps=3,4,5 turn=1`; a bare `3,4,5` means the first player
+/// moves.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Nim {
+    heaps: Heaps,
+    mover: Player,
+}
+
+impl Nim {
+    /// Heaps of the given sizes, first player to move.
+    pub fn new(heaps: &[u32]) -> Result<Self, NotationError> {
+        let text = || heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        if heaps.is_empty() {
+            return Err(NotationError::option(text(), "at least one heap is needed"));
+        }
+        if heaps.len() > MAX_HEAPS {
+            return Err(NotationError::option(text(), format!("at most {MAX_HEAPS} heaps")));
+        }
+        if let Some(h) = heaps.iter().find(|&&h| h > MAX_HEAP) {
+            return Err(NotationError::option(h.to_string(), format!("heaps hold at most {MAX_HEAP}")));
+        }
+        Ok(Nim {
+            heaps: heaps.iter().copied().collect(),
+            mover: Player::FIRST,
+        })
+    }
+
+    /// Reads a heap list such as `3,4,5`.
+    pub fn parse_heaps(text: &str) -> Result<Vec<u32>, NotationError> {
+        text.split(',')
+            .map(|t| {
+                t.trim().parse::<u32>().map_err(|_| {
+                    NotationError::option(t, "a heap size must be a non-negative whole number")
+                })
+            })
+            .collect()
+    }
+
+    /// The heap sizes.
+    pub fn heaps(&self) -> &[u32] {
+        &self.heaps
+    }
+
+    /// The XOR of all heaps (the nim-sum).
+    pub fn nim_sum(&self) -> u32 {
+        self.heaps.iter().fold(0, |a, &h| a ^ h)
+    }
+}
+
+impl Game for Nim {
+    type Move = Take;
+
+    fn to_move(&self) -> Player {
+        self.mover
+    }
+
+    fn moves(&self, moves: &mut MoveList<Take>) {
+        for (i, &h) in self.heaps.iter().enumerate() {
+            for take in 1..=h {
+                moves.push(Take { heap: i as u16, take });
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Take) {
+        self.heaps[mv.heap as usize] -= mv.take;
+        self.mover = self.mover.other();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.heaps
+            .iter()
+            .all(|&h| h == 0)
+            .then(|| Outcome::Win(self.mover.other()))
+    }
+
+    fn key(&self) -> u64 {
+        // FxHash-style mixing of (heap count, heaps, mover).
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let mut h = (self.heaps.len() as u64).wrapping_mul(K);
+        for &x in &self.heaps {
+            h = (h.rotate_left(26) ^ u64::from(x)).wrapping_mul(K);
+        }
+        (h.rotate_left(26) ^ self.mover.index() as u64).wrapping_mul(K)
+    }
+
+    fn is_over(&self) -> bool {
+        self.heaps.iter().all(|&h| h == 0)
+    }
+}
+
+impl Undo for Nim {
+    fn undo(&mut self, mv: Take) {
+        self.heaps[mv.heap as usize] += mv.take;
+        self.mover = self.mover.other();
+    }
+}
+
+impl fmt::Display for Nim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "heaps=")?;
+        for (i, h) in self.heaps.iter().enumerate() {
+            if i > 0 {
+                write!(f, ",")?;
+            }
+            write!(f, "{h}")?;
+        }
+        write!(f, " turn={}", self.mover)
+    }
+}
+
+impl Notation for Nim {
+    /// Reads `heaps=3,4,5 turn=2` or a bare `3,4,5`.
+    fn parse_position(&self, text: &str) -> Result<Self, NotationError> {
+        let mut heaps = None;
+        let mut mover = Player::FIRST;
+        for token in text.split_whitespace() {
+            match token.split_once('=') {
+                None if heaps.is_none() => heaps = Some(Nim::parse_heaps(token)?),
+                Some(("heaps", v)) => heaps = Some(Nim::parse_heaps(v)?),
+                Some(("turn", "1")) => mover = Player::FIRST,
+                Some(("turn", "2")) => mover = Player::SECOND,
+                Some(("turn", v)) => {
+                    return Err(NotationError::position(text, format!("turn={v:?} must be 1 or 2")));
+                }
+                _ => {
+                    return Err(NotationError::position(
+                        text,
+                        format!("unexpected {token:?} (expected heaps=3,4,5 turn=1)"),
+                    ));
+                }
+            }
+        }
+        let heaps = heaps.ok_or_else(|| NotationError::position(text, "missing heaps"))?;
+        let mut nim = Nim::new(&heaps).map_err(|e| NotationError::position(text, e.reason))?;
+        nim.mover = mover;
+        Ok(nim)
+    }
+
+    fn write_move(&self, mv: Take, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{}:{}", mv.heap + 1, mv.take)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Take, NotationError> {
+        let bad = |why: String| NotationError::mv(text, why);
+        let (h, t) = text
+            .trim()
+            .split_once(':')
+            .ok_or_else(|| bad("write HEAP:TAKE, e.g. 2:3 takes 3 from heap 2".into()))?;
+        let heap: usize = h.trim().parse().map_err(|_| bad(format!("heap {h:?} is not a number")))?;
+        let take: u32 = t.trim().parse().map_err(|_| bad(format!("count {t:?} is not a number")))?;
+        if heap == 0 || heap > self.heaps.len() {
+            return Err(bad(format!("heap {heap} does not exist (1..={})", self.heaps.len())));
+        }
+        let size = self.heaps[heap - 1];
+        if take == 0 || take > size {
+            return Err(bad(format!("heap {heap} holds {size}; take 1..={size}")));
+        }
+        Ok(Take { heap: (heap - 1) as u16, take })
+    }
+}
