@@ -17,6 +17,8 @@
 //! - position and move notation round-trip;
 //! - nothing panics on any legal sequence.
 //!
+//! [`check_evaluator`] checks that an evaluator stays in the heuristic range.
+//!
 //! ```
 //! # #[cfg(feature = "conformance")] {
 //! // In a game crate's tests:
@@ -47,10 +49,7 @@ pub struct Config {
 impl Default for Config {
     /// 256 games of at most 200 plies.
     fn default() -> Self {
-        Config {
-            games: 256,
-            max_plies: 200,
-        }
+        Config { games: 256, max_plies: 200 }
     }
 }
 
@@ -95,7 +94,9 @@ where
         .parse_position(&text)
         .map_err(|e| format!("position {text:?} does not parse back: {e}"))?;
     if back.to_string() != text || back.key() != pos.key() {
-        return Err(format!("position {text:?} parses back as {back} (key differs or text differs)"));
+        return Err(format!(
+            "position {text:?} parses back as {back} (key differs or text differs)"
+        ));
     }
     for &mv in &moves {
         let s = pos.move_string(mv);
@@ -143,7 +144,9 @@ where
         for &mv in &moves {
             if let Some(m2) = pos.symmetric_move(mv, k) {
                 if !img_moves.contains(&m2) {
-                    return Err(format!("{text}: move {mv:?} maps to {m2:?}, not legal in image {k} ({img})"));
+                    return Err(format!(
+                        "{text}: move {mv:?} maps to {m2:?}, not legal in image {k} ({img})"
+                    ));
                 }
                 let a = pos.after(mv).symmetric(k);
                 let b = img.after(m2);
@@ -176,19 +179,19 @@ where
             check_position(&pos).map_err(fail)?;
             let text = pos.to_string();
             let key = pos.key();
-            if let Some(&k) = seen.get(&text) {
-                if k != key {
-                    return Err(fail(format!("{text}: equal positions with keys {k:#x} and {key:#x}")));
-                }
+            if let Some(&k) = seen.get(&text)
+                && k != key
+            {
+                return Err(fail(format!("{text}: equal positions with keys {k:#x} and {key:#x}")));
             }
             seen.insert(text.clone(), key);
             if G::EXACT_KEY {
-                if let Some(other) = keys.get(&key) {
-                    if *other != text {
-                        return Err(fail(format!(
-                            "EXACT_KEY, but {other:?} and {text:?} share key {key:#x}"
-                        )));
-                    }
+                if let Some(other) = keys.get(&key)
+                    && *other != text
+                {
+                    return Err(fail(format!(
+                        "EXACT_KEY, but {other:?} and {text:?} share key {key:#x}"
+                    )));
                 }
                 keys.insert(key, text.clone());
             }
@@ -286,5 +289,39 @@ where
     });
     if let Err(e) = result {
         panic!("undo conformance failure: {e}");
+    }
+}
+
+/// Checks an evaluator over random games: every unfinished position scores
+/// inside `-EVAL_MAX..=EVAL_MAX`, and the same position always scores the
+/// same.
+pub fn check_evaluator<G, E>(start: &G, eval: &E, config: &Config)
+where
+    G: Notation + Debug,
+    E: crate::Evaluator<G>,
+{
+    let mut runner = runner(config);
+    let result = runner.run(&choices(config), |picks| {
+        let mut pos = start.clone();
+        let mut moves = MoveList::new();
+        for pick in picks {
+            moves.clear();
+            pos.moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let v = eval.evaluate(&pos);
+            if !(-crate::EVAL_MAX..=crate::EVAL_MAX).contains(&v) {
+                return Err(fail(format!("{pos}: evaluation {v} outside the heuristic range")));
+            }
+            if eval.evaluate(&pos.clone()) != v {
+                return Err(fail(format!("{pos}: evaluation is not deterministic")));
+            }
+            pos.play(moves[pick as usize % moves.len()]);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("evaluator conformance failure: {e}");
     }
 }

@@ -115,11 +115,7 @@ pub trait Evaluator<G: Game> {
     /// Default: uniform.
     fn priors(&self, game: &G, moves: &[G::Move], priors: &mut [f32]) {
         let _ = game;
-        let p = if moves.is_empty() {
-            0.0
-        } else {
-            1.0 / moves.len() as f32
-        };
+        let p = if moves.is_empty() { 0.0 } else { 1.0 / moves.len() as f32 };
         priors.iter_mut().for_each(|x| *x = p);
     }
 }

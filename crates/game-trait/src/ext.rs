@@ -1,6 +1,6 @@
 //! Conveniences over [`Game`]: perft, random playouts, a tiny seeded RNG.
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, MoveList, Outcome, Undo};
 
 /// Number of move sequences of exactly `depth` plies from `game` (a sequence
 /// that reaches a finished game earlier is not counted). `perft(g, 0) == 1`.
@@ -109,9 +109,8 @@ pub fn random_playout<G: Game>(
         moves.clear();
         pos.moves(&mut moves);
         if moves.is_empty() {
-            let outcome = pos
-                .outcome()
-                .expect("Game contract: a position without moves is finished");
+            let outcome =
+                pos.outcome().expect("Game contract: a position without moves is finished");
             return (pos, outcome, plies);
         }
         let mv = moves[pick(moves.len())];
@@ -166,3 +165,31 @@ pub trait GameExt: Game {
 }
 
 impl<G: Game> GameExt for G {}
+
+/// [`perft`] by make/undo instead of copy-make: one position, moves played
+/// and taken back with [`Undo`]. Gives the same count as [`perft`] for a
+/// correct `Undo`; it exists to measure the two styles against each other
+/// (`docs/architecture.md`).
+pub fn perft_undo<G: Undo>(game: &G, depth: u32) -> u64 {
+    fn rec<G: Undo>(g: &mut G, depth: u32, lists: &mut [MoveList<G::Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (list, rest) = lists.split_first_mut().expect("one list per ply");
+        list.clear();
+        g.moves(list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut total = 0;
+        for i in 0..list.len() {
+            let mv = list[i];
+            g.play(mv);
+            total += rec(g, depth - 1, rest);
+            g.undo(mv);
+        }
+        total
+    }
+    let mut lists: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
+    rec(&mut game.clone(), depth, &mut lists)
+}

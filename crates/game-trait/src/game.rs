@@ -210,9 +210,7 @@ pub trait Game: Clone {
     ///
     /// Default: the smallest key among all images (no clones kept).
     fn canonical_key(&self) -> u64 {
-        (1..self.symmetries())
-            .map(|k| self.symmetric(k).key())
-            .fold(self.key(), u64::min)
+        (1..self.symmetries()).map(|k| self.symmetric(k).key()).fold(self.key(), u64::min)
     }
 
     /// The position after `mv`, leaving `self` untouched (copy-make).

@@ -59,6 +59,6 @@ pub use eval::{
     EVAL_MAX, Evaluator, INFINITY, MAX_PLY, Score, WIN, Zero, clamp_eval, is_decisive, loss_in,
     outcome_score, plies_to_end, win_in,
 };
-pub use ext::{GameExt, SplitMix64, perft, perft_counts, random_playout};
+pub use ext::{GameExt, SplitMix64, perft, perft_counts, perft_undo, random_playout};
 pub use game::{Game, INLINE_MOVES, MoveList, Outcome, Player, Undo};
 pub use notation::{Notation, NotationError, NotationKind};

@@ -42,11 +42,7 @@ pub struct NotationError {
 impl NotationError {
     /// A new error about `input`.
     pub fn new(kind: NotationKind, input: impl Into<String>, reason: impl Into<String>) -> Self {
-        NotationError {
-            kind,
-            input: input.into(),
-            reason: reason.into(),
-        }
+        NotationError { kind, input: input.into(), reason: reason.into() }
     }
 
     /// A bad position.

@@ -53,12 +53,7 @@ impl Dice {
                 format!("the target sum must be 1..={MAX_TARGET}"),
             ));
         }
-        Ok(Dice {
-            top: start as u8,
-            mover: Player::FIRST,
-            sum: 0,
-            target: target as u16,
-        })
+        Ok(Dice { top: start as u8, mover: Player::FIRST, sum: 0, target: target as u16 })
     }
 
     /// The face on top.
@@ -100,10 +95,7 @@ impl Game for Dice {
         }
         for face in 1..=6 {
             if self.is_allowed(face) {
-                moves.push(Tip {
-                    from: self.top,
-                    to: face as u8,
-                });
+                moves.push(Tip { from: self.top, to: face as u8 });
             }
         }
     }
@@ -144,25 +136,22 @@ impl Undo for Dice {
 
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "top={} sum={} target={} turn={}",
-            self.top, self.sum, self.target, self.mover
-        )
+        write!(f, "top={} sum={} target={} turn={}", self.top, self.sum, self.target, self.mover)
     }
 }
 
-fn parse_field(text: &str, name: &str, value: &str, range: core::ops::RangeInclusive<u32>) -> Result<u32, NotationError> {
-    value
-        .parse::<u32>()
-        .ok()
-        .filter(|v| range.contains(v))
-        .ok_or_else(|| {
-            NotationError::position(
-                text,
-                format!("{name}={value:?} must be a number in {}..={}", range.start(), range.end()),
-            )
-        })
+fn parse_field(
+    text: &str,
+    name: &str,
+    value: &str,
+    range: core::ops::RangeInclusive<u32>,
+) -> Result<u32, NotationError> {
+    value.parse::<u32>().ok().filter(|v| range.contains(v)).ok_or_else(|| {
+        NotationError::position(
+            text,
+            format!("{name}={value:?} must be a number in {}..={}", range.start(), range.end()),
+        )
+    })
 }
 
 impl Notation for Dice {
@@ -192,7 +181,10 @@ impl Notation for Dice {
         }
         let top = top.ok_or_else(|| NotationError::position(text, "missing top=FACE"))?;
         if sum > target {
-            return Err(NotationError::position(text, format!("sum {sum} passes the target {target}")));
+            return Err(NotationError::position(
+                text,
+                format!("sum {sum} passes the target {target}"),
+            ));
         }
         Ok(Dice {
             top: top as u8,
@@ -207,12 +199,10 @@ impl Notation for Dice {
     }
 
     fn parse_move(&self, text: &str) -> Result<Tip, NotationError> {
-        let face: u32 = text
-            .trim()
-            .parse()
-            .ok()
-            .filter(|f| (1..=6).contains(f))
-            .ok_or_else(|| NotationError::mv(text, "a move is the face that comes up, 1..=6"))?;
+        let face: u32 =
+            text.trim().parse().ok().filter(|f| (1..=6).contains(f)).ok_or_else(|| {
+                NotationError::mv(text, "a move is the face that comes up, 1..=6")
+            })?;
         if self.sum == self.target {
             return Err(NotationError::mv(text, "the game is over"));
         }

@@ -44,12 +44,12 @@ impl Nim {
             return Err(NotationError::option(text(), format!("at most {MAX_HEAPS} heaps")));
         }
         if let Some(h) = heaps.iter().find(|&&h| h > MAX_HEAP) {
-            return Err(NotationError::option(h.to_string(), format!("heaps hold at most {MAX_HEAP}")));
+            return Err(NotationError::option(
+                h.to_string(),
+                format!("heaps hold at most {MAX_HEAP}"),
+            ));
         }
-        Ok(Nim {
-            heaps: heaps.iter().copied().collect(),
-            mover: Player::FIRST,
-        })
+        Ok(Nim { heaps: heaps.iter().copied().collect(), mover: Player::FIRST })
     }
 
     /// Reads a heap list such as `3,4,5`.
@@ -95,10 +95,7 @@ impl Game for Nim {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.heaps
-            .iter()
-            .all(|&h| h == 0)
-            .then(|| Outcome::Win(self.mover.other()))
+        self.heaps.iter().all(|&h| h == 0).then(|| Outcome::Win(self.mover.other()))
     }
 
     fn key(&self) -> u64 {
@@ -148,7 +145,10 @@ impl Notation for Nim {
                 Some(("turn", "1")) => mover = Player::FIRST,
                 Some(("turn", "2")) => mover = Player::SECOND,
                 Some(("turn", v)) => {
-                    return Err(NotationError::position(text, format!("turn={v:?} must be 1 or 2")));
+                    return Err(NotationError::position(
+                        text,
+                        format!("turn={v:?} must be 1 or 2"),
+                    ));
                 }
                 _ => {
                     return Err(NotationError::position(
@@ -174,8 +174,10 @@ impl Notation for Nim {
             .trim()
             .split_once(':')
             .ok_or_else(|| bad("write HEAP:TAKE, e.g. 2:3 takes 3 from heap 2".into()))?;
-        let heap: usize = h.trim().parse().map_err(|_| bad(format!("heap {h:?} is not a number")))?;
-        let take: u32 = t.trim().parse().map_err(|_| bad(format!("count {t:?} is not a number")))?;
+        let heap: usize =
+            h.trim().parse().map_err(|_| bad(format!("heap {h:?} is not a number")))?;
+        let take: u32 =
+            t.trim().parse().map_err(|_| bad(format!("count {t:?} is not a number")))?;
         if heap == 0 || heap > self.heaps.len() {
             return Err(bad(format!("heap {heap} does not exist (1..={})", self.heaps.len())));
         }

@@ -63,8 +63,15 @@ fn map_bits(bits: u16, k: usize) -> u16 {
     out
 }
 
-fn has_line(bits: u16) -> bool {
-    LINES.iter().any(|&l| bits & l == l)
+const fn has_line(bits: u16) -> bool {
+    let mut i = 0;
+    while i < LINES.len() {
+        if bits & LINES[i] == LINES[i] {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// A Tic-tac-toe position. X (the first player) moves first.
@@ -134,11 +141,7 @@ impl Game for TicTacToe {
     const EXACT_KEY: bool = true;
 
     fn to_move(&self) -> Player {
-        if self.x.count_ones() == self.o.count_ones() {
-            Player::FIRST
-        } else {
-            Player::SECOND
-        }
+        if self.x.count_ones() == self.o.count_ones() { Player::FIRST } else { Player::SECOND }
     }
 
     fn moves(&self, moves: &mut MoveList<u8>) {
@@ -182,10 +185,7 @@ impl Game for TicTacToe {
     }
 
     fn symmetric(&self, k: usize) -> Self {
-        TicTacToe {
-            x: map_bits(self.x, k),
-            o: map_bits(self.o, k),
-        }
+        TicTacToe { x: map_bits(self.x, k), o: map_bits(self.o, k) }
     }
 
     fn symmetric_move(&self, mv: u8, k: usize) -> Option<u8> {

@@ -10,9 +10,8 @@ use spielbaum_small_games::{Dice, Nim, TicTacToe};
 
 /// An independent Tic-tac-toe on a `[u8; 9]` array (0 empty, 1 x, 2 o).
 fn ttt_winner(b: &[u8; 9]) -> u8 {
-    const L: [[usize; 3]; 8] = [
-        [0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6],
-    ];
+    const L: [[usize; 3]; 8] =
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
     for l in L {
         if b[l[0]] != 0 && b[l[0]] == b[l[1]] && b[l[1]] == b[l[2]] {
             return b[l[0]];
@@ -21,7 +20,13 @@ fn ttt_winner(b: &[u8; 9]) -> u8 {
     0
 }
 
-fn ttt_counts(b: &mut [u8; 9], player: u8, ply: usize, counts: &mut [u64; 9], seen: &mut HashSet<[u8; 9]>) {
+fn ttt_counts(
+    b: &mut [u8; 9],
+    player: u8,
+    ply: usize,
+    counts: &mut [u64; 9],
+    seen: &mut HashSet<[u8; 9]>,
+) {
     seen.insert(*b);
     if ttt_winner(b) != 0 {
         return;
@@ -61,7 +66,9 @@ fn tictactoe_perft_and_reachable_positions() {
     // Canonical classes: 765 (the well-known count of essentially different positions).
     let canon: HashSet<u64> = reach
         .iter()
-        .map(|&k| TicTacToe::from_bits((k & 0x1ff) as u16, (k >> 9) as u16).unwrap().canonical_key())
+        .map(|&k| {
+            TicTacToe::from_bits((k & 0x1ff) as u16, (k >> 9) as u16).unwrap().canonical_key()
+        })
         .collect();
     assert_eq!(canon.len(), 765);
 }
