@@ -17,18 +17,12 @@ pub struct CliError {
 impl CliError {
     /// Bad input from the user: exit code 2.
     pub fn usage(message: impl Into<String>) -> Self {
-        CliError {
-            code: 2,
-            message: message.into(),
-        }
+        CliError { code: 2, message: message.into() }
     }
 
     /// A failure while running (I/O, …): exit code 1.
     pub fn failure(message: impl Into<String>) -> Self {
-        CliError {
-            code: 1,
-            message: message.into(),
-        }
+        CliError { code: 1, message: message.into() }
     }
 }
 

@@ -8,6 +8,7 @@ use std::fmt::Debug;
 
 use clap::Args;
 use spielbaum_game_trait::{Evaluator, Notation, Zero};
+use spielbaum_nim_variant::{SubtractionGame, Subtractions};
 use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
 
 use crate::error::CliError;
@@ -52,6 +53,26 @@ pub const GAMES: &[GameInfo] = &[
         position: "\"heaps=3,4,5 turn=1\" or \"3,4,5\"",
         moves: "HEAP:TAKE with 1-based heaps, e.g. 2:3",
     },
+    GameInfo {
+        name: "nim-variant",
+        description: "The subtraction game \"3, 5, 11\": subtract a number of S; producing 0 wins, a negative number loses",
+        options: &[
+            "--n N: the start number, 1..=2^40 (default 22)",
+            "--subtract LIST: the set S, comma-separated (default 3,5,11)",
+        ],
+        position: "the number and the player to move (A or B): \"17 B\" or \"22\"",
+        moves: "the number subtracted, e.g. 5",
+    },
+    GameInfo {
+        name: "golf",
+        description: "One golf hole as a puzzle: hole the ball in few strokes, each one club forward or backward",
+        options: &[
+            "--clubs LIST: the clubs, 1..=350 each (default 1,50,120,300)",
+            "--hole N: the hole length, 1..=358 (default 100); at most 20 strokes",
+        ],
+        position: "\"ball 50 strokes 1\" (ball 0 = the tee)",
+        moves: "the signed stroke, e.g. +120 or -50",
+    },
 ];
 
 /// The game and its options, shared by every generic command.
@@ -75,16 +96,36 @@ pub struct GameOpts {
     /// NIM: the heap sizes, comma-separated.
     #[arg(long, value_name = "LIST")]
     pub heaps: Option<String>,
+
+    /// nim-variant: the start number.
+    #[arg(long = "n", value_name = "N")]
+    pub n: Option<u64>,
+
+    /// nim-variant: the subtraction set S, comma-separated.
+    #[arg(long, value_name = "LIST")]
+    pub subtract: Option<String>,
+
+    /// golf: the clubs, comma-separated.
+    #[arg(long, value_name = "LIST")]
+    pub clubs: Option<String>,
+
+    /// golf: the hole length.
+    #[arg(long, value_name = "N")]
+    pub hole: Option<u32>,
 }
 
 impl GameOpts {
     /// The game options that were given, by flag name.
     pub fn given(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
-        let flags: [(&'static str, bool); 3] = [
+        let flags: [(&'static str, bool); 7] = [
             ("--target", self.target.is_some()),
             ("--start", self.start.is_some()),
             ("--heaps", self.heaps.is_some()),
+            ("--n", self.n.is_some()),
+            ("--subtract", self.subtract.is_some()),
+            ("--clubs", self.clubs.is_some()),
+            ("--hole", self.hole.is_some()),
         ];
         for (name, set) in flags {
             if set {
@@ -151,6 +192,34 @@ pub fn dispatch<V: GameVisitor>(opts: &GameOpts, visitor: V) -> Result<V::Output
             };
             let g = opts.position_or(Nim::new(&heaps)?)?;
             visitor.visit("nim", g, Zero)
+        }
+        "nim-variant" => {
+            opts.allow_only(&["--n", "--subtract"])?;
+            let rules: Subtractions = match &opts.subtract {
+                Some(s) => s.parse()?,
+                None => Subtractions::CLASSIC,
+            };
+            let g = SubtractionGame::with_rules(opts.n.unwrap_or(22), rules)?;
+            let g = opts.position_or(g)?;
+            visitor.visit("nim-variant", g, Zero)
+        }
+        "golf" => {
+            opts.allow_only(&["--clubs", "--hole"])?;
+            let rules = spielbaum_golf_clubs::Rules::default();
+            let usage = |e: spielbaum_golf_clubs::GolfError| CliError::usage(e.to_string());
+            let clubs = spielbaum_golf_clubs::ClubSet::parse(
+                opts.clubs.as_deref().unwrap_or("1,50,120,300"),
+                &rules,
+                None,
+            )
+            .map_err(usage)?;
+            // A stroke limit of 20 keeps exact solving shallow (the library's
+            // default limit is the longest hole, 358).
+            let g = spielbaum_golf_clubs::GolfHole::new(&clubs, opts.hole.unwrap_or(100), &rules)
+                .map_err(usage)?
+                .with_max_strokes(20);
+            let g = opts.position_or(g)?;
+            visitor.visit("golf", g, Zero)
         }
         other => Err(CliError::usage(format!(
             "unknown game {other:?}; known games: {}",

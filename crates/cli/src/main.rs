@@ -31,6 +31,17 @@ enum Command {
     Games(cmd::games::Args),
     /// Count move sequences of each length 1..=D.
     Perft(cmd::perft::Args),
+    /// The subtraction game "3, 5, 11": red/blue table, strategy, matches.
+    #[command(name = "nim-variant")]
+    NimVariant(cmd::nim_variant::Args),
+    /// The golf-club puzzle: minimal strokes, expected values, best club sets.
+    Golf(cmd::golf::Args),
+    /// Solve a game exactly: value, plies to the end, best moves (negamax).
+    Solve(cmd::solve::Args),
+    /// Depth- or time-limited alpha-beta search (negamax).
+    Search(cmd::search::Args),
+    /// Monte Carlo tree search: visits and win probability per move.
+    Mcts(cmd::mcts::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -38,6 +49,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Tour(a) => tour::run(&a),
         Command::Games(a) => cmd::games::run(&a),
         Command::Perft(a) => cmd::perft::run(&a),
+        Command::NimVariant(a) => cmd::nim_variant::run(&a),
+        Command::Golf(a) => cmd::golf::run(&a),
+        Command::Solve(a) => cmd::solve::run(&a),
+        Command::Search(a) => cmd::search::run(&a),
+        Command::Mcts(a) => cmd::mcts::run(&a),
     }
 }
 

@@ -24,7 +24,13 @@ pub struct Args {
 type Section = (&'static str, fn() -> Result<(), CliError>);
 
 /// The tour, in order. Add one line per crate.
-const SECTIONS: &[Section] = &[("small-games: Tic-tac-toe, Würfelkippen, NIM", small_games)];
+const SECTIONS: &[Section] = &[
+    ("small-games: Tic-tac-toe, Würfelkippen, NIM", small_games),
+    ("nim-variant: the subtraction game 3, 5, 11", nim_variant),
+    ("negamax: solving and searching with the alpha-beta family", negamax),
+    ("golf-clubs: minimal strokes, expected values, the best club set", crate::cmd::golf::tour),
+    ("mcts: Monte Carlo tree search on the subtraction game", crate::cmd::mcts::tour),
+];
 
 /// Runs the tour.
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -49,10 +55,7 @@ fn small_games() -> Result<(), CliError> {
     let ttt = TicTacToe::new();
     let counts = perft_counts(&ttt, 9);
     println!("   Tic-tac-toe move sequences by length 1..9: {counts:?}");
-    println!(
-        "   finished games: {}",
-        count_games(&ttt).iter().sum::<u64>()
-    );
+    println!("   finished games: {}", count_games(&ttt).iter().sum::<u64>());
     let mut seen = HashSet::new();
     let mut canon = HashSet::new();
     let mut stack = vec![ttt];
@@ -66,11 +69,7 @@ fn small_games() -> Result<(), CliError> {
             }
         }
     }
-    println!(
-        "   reachable positions: {}, up to the 8 symmetries: {}",
-        seen.len(),
-        canon.len()
-    );
+    println!("   reachable positions: {}, up to the 8 symmetries: {}", seen.len(), canon.len());
     let dice = Dice::new(4, 8)?;
     println!(
         "   Würfelkippen, start face 4, target 8: {} first moves, {:?} sequences of 1..4 tips",
@@ -102,4 +101,75 @@ fn count_games(g: &TicTacToe) -> Vec<u64> {
     let mut out = Vec::new();
     rec(g, 0, &mut out);
     out
+}
+
+fn nim_variant() -> Result<(), CliError> {
+    use spielbaum_nim_variant::{
+        Mixed, Random, SimConfig, StrategyTable, SubtractionGame, Subtractions, mcts_convergence,
+        simulate, sweep,
+    };
+    let rules = Subtractions::CLASSIC;
+    let c = sweep(&rules, 26)?;
+    println!("   S = {{3,5,11}}: red numbers (produce them) up to 26: {:?}", c.p_positions());
+    if let Some(t) = StrategyTable::build(&rules, 1 << 20)? {
+        let p = t.periodicity;
+        println!(
+            "   period {} (preperiod {}), red residues {:?}; from n mod 8 = 7 subtract {:?}",
+            p.period,
+            p.preperiod,
+            t.red_residues(),
+            t.moves[7]
+        );
+    }
+    let mut a = Mixed::new(&rules, 0.6)?;
+    let mut b = Random;
+    let r =
+        simulate(&mut a, &mut b, &SimConfig { games: 10_000, ..SimConfig::classic() }, |_| true)?;
+    let (lo, hi) = r.all.wilson95();
+    println!(
+        "   mixed:0.6 vs random from 20..50, 10000 games: A wins {:.3} (95% CI {lo:.3}..{hi:.3})",
+        r.all.rate()
+    );
+    let rows = mcts_convergence(&SubtractionGame::classic(22)?, &[100, 10_000], 1);
+    for row in rows {
+        let ps: Vec<String> = row.moves.iter().map(|(d, p, _)| format!("-{d}: {p:.2}")).collect();
+        println!(
+            "   MCTS from 22 after {:>5} iterations: p(win) {}",
+            row.iterations,
+            ps.join(", ")
+        );
+    }
+    Ok(())
+}
+
+fn negamax() -> Result<(), CliError> {
+    use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval};
+    use spielbaum_negamax::{Algorithm, Config, Limits, Searcher, solve};
+
+    let ttt = TicTacToe::new();
+    let s = solve(&ttt);
+    println!(
+        "   Tic-tac-toe solved: {} in {} plies, all {} first moves keep it, {} nodes",
+        s.value.name(),
+        s.plies,
+        s.best_moves.len(),
+        s.nodes
+    );
+    let nim = Nim::new(&[3, 4, 5])?;
+    let s = solve(&nim);
+    println!(
+        "   NIM 3,4,5: {} for the first player in {} plies (xor rule: 3^4^5 = {})",
+        s.value.name(),
+        s.plies,
+        3 ^ 4 ^ 5
+    );
+    let tree = RandomTree::new(2026, 8, 64);
+    println!("   random tree, branching 8, depth 6: nodes per variant (same root value)");
+    for algo in Algorithm::ALL {
+        let config =
+            if algo == Algorithm::Iterative { Config::default() } else { Config::plain(algo) };
+        let r = Searcher::new(RandomTreeEval, config).search(&tree, &Limits::depth(6));
+        println!("     {:<10} score {:>5}  nodes {:>8}", algo.name(), r.score, r.counters.nodes);
+    }
+    Ok(())
 }

@@ -1,4 +1,9 @@
 //! One module per subcommand: each has `Args` and `run`.
 
 pub mod games;
+pub mod golf;
+pub mod mcts;
+pub mod nim_variant;
 pub mod perft;
+pub mod search;
+pub mod solve;

@@ -1,0 +1,347 @@
+//! spielbaum-mcts against the `mcts` crate (0.3) and the MCTS of the
+//! `minimax` crate (0.6): iterations (playouts) per second on the same game
+//! with the same uniformly random playout, one and two threads, side by
+//! side in one run.
+//!
+//! - ours: UCT, MCTS-Solver off (so every iteration samples), uniform
+//!   playouts with `SplitMix64`, root parallelism for 2 threads;
+//! - `mcts` 0.3: `UCTPolicy`, no transposition table; its evaluator runs
+//!   the same uniform playout (`SplitMix64`, thread-local) from every new
+//!   or revisited leaf; move lists are our inline `MoveList`; tree
+//!   parallelism (`playout_n_parallel`);
+//! - `minimax` 0.6: `MonteCarloTreeSearch` with a rollout policy identical
+//!   to its default one (uniform `choose` over the legal moves, its own
+//!   `SmallRng`) that also counts rollouts; tree parallelism.
+//!
+//! Games: Tic-tac-toe from the empty board, the subtraction game 3, 5, 11
+//! from n = 200. (Gomoku 7×7 is not in the workspace yet.) Each timed run
+//! asserts its iteration count (minimax: rollouts counted by the policy,
+//! at most the iterations, as searches hitting a finished position in the
+//! tree do not roll out).
+//!
+//! First an interleaved best-of-5 summary with same-run ratios is printed,
+//! then criterion measures each configuration.
+//!
+//! ```text
+//! cargo bench -p spielbaum-benches --bench mcts_vs_peers -- --warm-up-time 1 --measurement-time 3
+//! ```
+
+use std::cell::Cell;
+use std::hint::black_box;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use mcts::tree_policy::UCTPolicy;
+use mcts::{GameState, MCTS, MCTSManager, SearchHandle};
+use minimax::{MCTSOptions, MonteCarloTreeSearch, RolloutPolicy, Strategy, Winner};
+use rand::prelude::IndexedRandom;
+use spielbaum_game_trait::{Game, MoveList, Outcome, Player, SplitMix64};
+use spielbaum_mcts::{Budget, Config, Mcts};
+use spielbaum_nim_variant::SubtractionGame;
+use spielbaum_small_games::TicTacToe;
+
+/// Iterations per timed search.
+const ITERATIONS: u64 = 20_000;
+
+/// A game as all three engines need it.
+trait BenchGame: Game + Send + Sync + 'static
+where
+    Self::Move: Send + Sync,
+{
+}
+impl<G: Game + Send + Sync + 'static> BenchGame for G where G::Move: Send + Sync {}
+
+/// The one random playout: uniform moves with SplitMix64 until the end.
+fn playout<G: Game>(start: &G, rng: &mut SplitMix64) -> Outcome {
+    let mut pos = start.clone();
+    let mut moves = MoveList::new();
+    loop {
+        moves.clear();
+        pos.moves(&mut moves);
+        if moves.is_empty() {
+            return pos.outcome().unwrap_or(Outcome::Draw);
+        }
+        pos.play(moves[rng.below(moves.len())]);
+    }
+}
+
+// ---------------------------------------------------------------- ours
+
+fn ours<G: BenchGame>(g: &G, threads: usize) -> u64
+where
+    G::Move: Send + Sync,
+{
+    let mut m = Mcts::new(g.clone(), Config::seeded(1).solver(false).threads(threads));
+    let a = m.search(Budget::iterations(ITERATIONS));
+    assert_eq!(a.iterations, ITERATIONS);
+    assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), ITERATIONS);
+    a.iterations
+}
+
+// ------------------------------------------------------------ mcts 0.3
+
+#[derive(Clone)]
+struct State03<G>(G);
+
+impl<G: BenchGame> GameState for State03<G>
+where
+    G::Move: Send + Sync,
+{
+    type Move = G::Move;
+    type Player = Player;
+    type MoveList = MoveList<G::Move>;
+
+    fn current_player(&self) -> Player {
+        self.0.to_move()
+    }
+    fn available_moves(&self) -> MoveList<G::Move> {
+        let mut m = MoveList::new();
+        self.0.moves(&mut m);
+        m
+    }
+    fn make_move(&mut self, mv: &G::Move) {
+        self.0.play(*mv);
+    }
+}
+
+thread_local! {
+    static RNG03: Cell<u64> = const { Cell::new(1) };
+}
+
+/// A playout with the thread's SplitMix64 (state kept in a `Cell`).
+fn playout03<G: Game>(g: &G) -> Outcome {
+    RNG03.with(|s| {
+        let mut rng = SplitMix64::new(s.get());
+        let o = playout(g, &mut rng);
+        s.set(rng.next_u64());
+        o
+    })
+}
+
+struct Eval03<G>(PhantomData<G>);
+
+#[derive(Default)]
+struct Spec03<G>(PhantomData<G>);
+
+impl<G: BenchGame> mcts::Evaluator<Spec03<G>> for Eval03<G>
+where
+    G::Move: Send + Sync,
+{
+    type StateEvaluation = Outcome;
+
+    fn evaluate_new_state(
+        &self,
+        state: &State03<G>,
+        moves: &MoveList<G::Move>,
+        _: Option<SearchHandle<'_, Spec03<G>>>,
+    ) -> (Vec<()>, Outcome) {
+        (vec![(); moves.len()], playout03(&state.0))
+    }
+    fn evaluate_existing_state(
+        &self,
+        state: &State03<G>,
+        _: &Outcome,
+        _: SearchHandle<'_, Spec03<G>>,
+    ) -> Outcome {
+        playout03(&state.0)
+    }
+    fn interpret_evaluation_for_player(&self, o: &Outcome, player: &Player) -> i64 {
+        i64::from(o.relative_to(*player))
+    }
+}
+
+impl<G: BenchGame> MCTS for Spec03<G>
+where
+    G::Move: Send + Sync,
+{
+    type State = State03<G>;
+    type Eval = Eval03<G>;
+    type NodeData = ();
+    type ExtraThreadData = ();
+    type TreePolicy = UCTPolicy;
+    type TranspositionTable = ();
+}
+
+fn theirs03<G: BenchGame>(g: &G, threads: usize) -> u64
+where
+    G::Move: Send + Sync,
+{
+    // Their UCT value is mean' + c * 2 * sqrt(ln N / n) with rewards in
+    // [-1, 1] (mean' = 2 mean - 1): twice ours (mean + C * sqrt(ln N / n),
+    // rewards in [0, 1]) up to a constant when c = C = sqrt 2.
+    let policy = UCTPolicy::new(std::f64::consts::SQRT_2);
+    let mut m =
+        MCTSManager::new(State03(g.clone()), Spec03(PhantomData), Eval03(PhantomData), policy, ());
+    if threads == 1 {
+        m.playout_n(ITERATIONS);
+    } else {
+        m.playout_n_parallel(ITERATIONS as u32, threads);
+    }
+    let visits: u64 = m.tree().root_node().moves().map(|mi| mi.visits()).sum();
+    // Parallel workers may overshoot by a playout or so each.
+    assert!(
+        (ITERATIONS..=ITERATIONS + 2 * threads as u64).contains(&visits),
+        "mcts 0.3: {visits} root visits"
+    );
+    visits
+}
+
+// --------------------------------------------------------- minimax 0.6
+
+struct Adapter<G>(PhantomData<G>);
+
+fn winner<G: Game>(g: &G) -> Option<Winner> {
+    g.outcome().map(|o| match o {
+        Outcome::Win(p) if p == g.to_move() => Winner::PlayerToMove,
+        Outcome::Win(_) => Winner::PlayerJustMoved,
+        _ => Winner::Draw,
+    })
+}
+
+impl<G: Game> minimax::Game for Adapter<G> {
+    type S = G;
+    type M = G::Move;
+
+    fn generate_moves(s: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
+        let mut list = MoveList::new();
+        s.moves(&mut list);
+        moves.extend_from_slice(&list);
+        winner(s)
+    }
+    fn apply(s: &mut G, m: G::Move) -> Option<G> {
+        Some(s.after(m))
+    }
+    fn get_winner(s: &G) -> Option<Winner> {
+        winner(s)
+    }
+}
+
+static ROLLOUTS: AtomicU64 = AtomicU64::new(0);
+
+/// minimax's default rollout policy (uniform `choose`), counting rollouts.
+struct Counting<G>(PhantomData<G>);
+
+impl<G: Game> RolloutPolicy for Counting<G> {
+    type G = Adapter<G>;
+    fn random_move(
+        &self,
+        state: &mut G,
+        moves: &mut Vec<G::Move>,
+        rng: &mut rand::rngs::SmallRng,
+    ) -> Result<G::Move, Winner> {
+        if let Some(w) = <Adapter<G> as minimax::Game>::generate_moves(state, moves) {
+            ROLLOUTS.fetch_add(1, Ordering::Relaxed);
+            return Err(w);
+        }
+        Ok(*moves.choose(rng).expect("a legal move"))
+    }
+}
+
+fn theirs_minimax<G: BenchGame>(g: &G, threads: usize) -> u64
+where
+    G::Move: Send + Sync,
+{
+    ROLLOUTS.store(0, Ordering::Relaxed);
+    let opts = MCTSOptions::default().with_num_threads(threads);
+    let mut s = MonteCarloTreeSearch::<Adapter<G>>::new_with_policy(
+        opts,
+        Box::new(Counting::<G>(PhantomData)),
+    );
+    s.set_max_rollouts(ITERATIONS as u32);
+    s.choose_move(g).expect("a move");
+    let rollouts = ROLLOUTS.load(Ordering::Relaxed);
+    // Its solver marks finished and proven positions in the tree; searches
+    // that reach them do not roll out, so rollouts <= iterations.
+    assert!(rollouts > 0 && rollouts <= ITERATIONS, "minimax: {rollouts} rollouts");
+    rollouts
+}
+
+// ------------------------------------------------------------- harness
+
+type Engine<G> = (&'static str, fn(&G, usize) -> u64);
+
+fn engines<G: BenchGame>() -> [Engine<G>; 3]
+where
+    G::Move: Send + Sync,
+{
+    [
+        ("spielbaum-mcts", ours::<G>),
+        ("mcts 0.3", theirs03::<G>),
+        ("minimax 0.6", theirs_minimax::<G>),
+    ]
+}
+
+/// Interleaved best-of-5 iterations per second for every engine and thread
+/// count, with ratios printed.
+fn summary<G: BenchGame>(name: &str, g: &G)
+where
+    G::Move: Send + Sync,
+{
+    let engines = engines::<G>();
+    let mut best = [[Duration::MAX; 2]; 3];
+    let mut playouts = [[0u64; 2]; 3];
+    for _round in 0..5 {
+        for (e, (_, f)) in engines.iter().enumerate() {
+            for (t, threads) in [1usize, 2].into_iter().enumerate() {
+                let start = Instant::now();
+                playouts[e][t] = black_box(f(g, threads));
+                best[e][t] = best[e][t].min(start.elapsed());
+            }
+        }
+    }
+    let ips = |d: Duration| ITERATIONS as f64 / d.as_secs_f64();
+    println!(
+        "\n{name}: iterations per second, best of 5 interleaved, {ITERATIONS} iterations per search"
+    );
+    for (e, (label, _)) in engines.iter().enumerate() {
+        println!(
+            "  {label:<15} 1 thread {:>12.0}   2 threads {:>12.0}   scaling x{:.2}   playouts per search {} / {}",
+            ips(best[e][0]),
+            ips(best[e][1]),
+            best[e][0].as_secs_f64() / best[e][1].as_secs_f64(),
+            playouts[e][0],
+            playouts[e][1],
+        );
+    }
+    for (e, (label, _)) in engines.iter().enumerate().skip(1) {
+        println!(
+            "  ours / {label:<12} 1 thread x{:.2}   2 threads x{:.2}",
+            best[e][0].as_secs_f64() / best[0][0].as_secs_f64(),
+            best[e][1].as_secs_f64() / best[0][1].as_secs_f64()
+        );
+    }
+}
+
+fn group<G: BenchGame>(c: &mut Criterion, name: &str, g: &G)
+where
+    G::Move: Send + Sync,
+{
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(ITERATIONS));
+    for (label, f) in engines::<G>() {
+        for threads in [1usize, 2] {
+            group.bench_function(format!("{label}/{threads}t"), |b| {
+                b.iter(|| black_box(f(g, threads)))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    let ttt = TicTacToe::new();
+    // n = 200: long enough that no engine solves it within the budget
+    // (from 22 minimax's solver proves the root almost at once and stops
+    // rolling out).
+    let sub = SubtractionGame::classic(200).expect("valid start");
+    summary("tictactoe", &ttt);
+    summary("subtraction 3,5,11 from 200", &sub);
+    group(c, "mcts tictactoe", &ttt);
+    group(c, "mcts subtraction 200", &sub);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,238 @@
+//! The parallel expansion of one level (the hot loop of
+//! [`LevelBfs`](crate::LevelBfs)).
+//!
+//! A level is expanded in rounds. In a round every thread of the pool takes
+//! chunks of the current level (an atomic counter hands them out), expands
+//! their positions and appends each successor as a 16-byte record (canonical
+//! key, counter) to its own bucket for the successor's partition; counters
+//! of 2^64 or more go to a side bucket with `u128` counters. Then the
+//! partitions are merged in parallel: each partition's table takes the
+//! records of every thread's bucket for it, so a table is updated while it
+//! sits in cache, and no two threads ever touch the same table. Buckets are
+//! reused from round to round and level to level, so the hot loop does not
+//! allocate once they have grown.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use spielbaum_game_trait::{MoveList, Outcome};
+
+use crate::control::{Progress, RunError};
+use crate::level::{FromKey, Group, LevelStats, ProgressFn};
+use crate::params::ROUND_RECORDS;
+use crate::table::{PARTS, Part, PartTable, part_of};
+
+/// Sources per chunk handed to a thread.
+const CHUNK: usize = 2048;
+
+/// One thread's output of a round.
+struct Buckets {
+    recs: Vec<Vec<[u64; 2]>>,
+    big: Vec<Vec<(u64, u128)>>,
+    stats: LevelStats,
+}
+
+impl Buckets {
+    fn new() -> Self {
+        Buckets {
+            recs: (0..PARTS).map(|_| Vec::new()).collect(),
+            big: (0..PARTS).map(|_| Vec::new()).collect(),
+            stats: LevelStats::default(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.recs.iter_mut().for_each(Vec::clear);
+        self.big.iter_mut().for_each(Vec::clear);
+    }
+
+    fn records(&self) -> usize {
+        self.recs.iter().map(Vec::len).sum::<usize>() + self.big.iter().map(Vec::len).sum::<usize>()
+    }
+}
+
+/// Runs `f` on `pool` if there is one, else on rayon's global pool.
+pub(crate) fn in_pool<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Some(p) => p.install(f),
+        None => f(),
+    }
+}
+
+/// Expands one level: its statistics and (if `build`) the next level.
+pub(crate) fn expand_level<G: FromKey + Send + Sync>(
+    start: &G,
+    group: &Group,
+    current: &[Part],
+    depth: u32,
+    build: bool,
+    pool: Option<&rayon::ThreadPool>,
+    progress: &mut Option<ProgressFn<'_>>,
+) -> Result<(LevelStats, Vec<Part>), RunError> {
+    let total: usize = current.iter().map(Part::len).sum();
+    let mut chunks: Vec<(usize, usize, usize)> = Vec::new();
+    for (p, part) in current.iter().enumerate() {
+        let mut s = 0;
+        while s < part.len() {
+            let e = (s + CHUNK).min(part.len());
+            chunks.push((p, s, e));
+            s = e;
+        }
+    }
+    let threads = in_pool(pool, rayon::current_num_threads);
+    let buckets: Vec<Mutex<Buckets>> = (0..threads).map(|_| Mutex::new(Buckets::new())).collect();
+    // Room for the next level: the previous growth, spread over the
+    // partitions (tables grow if it is short).
+    let room = total.saturating_mul(5) / 4 / PARTS + 16;
+    let mut tables: Vec<PartTable> = if build {
+        in_pool(pool, || (0..PARTS).into_par_iter().map(|_| PartTable::with_room(room)).collect())
+    } else {
+        Vec::new()
+    };
+    let mut stats = LevelStats {
+        depth,
+        by_orbit: vec![0; group.size() + 1],
+        ..LevelStats::default()
+    };
+    let mut branching = 8usize;
+    let mut done_sources = 0usize;
+    let mut c = 0usize;
+    while c < chunks.len() {
+        // A round: as many chunks as the record budget allows at the
+        // branching factor seen so far.
+        let budget = (ROUND_RECORDS / branching).max(CHUNK);
+        let mut end = c;
+        let mut sources = 0;
+        while end < chunks.len() && (sources < budget || end == c) {
+            sources += chunks[end].2 - chunks[end].1;
+            end += 1;
+        }
+        let next = AtomicUsize::new(c);
+        in_pool(pool, || {
+            rayon::broadcast(|ctx| {
+                let mut b = buckets[ctx.index()].lock().unwrap_or_else(|e| e.into_inner());
+                let mut moves = MoveList::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= end {
+                        break;
+                    }
+                    let (p, s, e) = chunks[i];
+                    expand_chunk(start, group, &current[p], s, e, build, &mut b, &mut moves);
+                }
+            })
+        });
+        let mut outs: Vec<Buckets> = buckets
+            .iter()
+            .map(|m| std::mem::replace(&mut *m.lock().unwrap_or_else(|e| e.into_inner()), Buckets::empty()))
+            .collect();
+        let records: usize = outs.iter().map(Buckets::records).sum();
+        branching = (records / sources.max(1)).max(1) + 1;
+        if build {
+            let outs = &outs;
+            in_pool(pool, || {
+                tables.par_iter_mut().enumerate().for_each(|(p, t)| {
+                    for o in outs {
+                        for r in &o.recs[p] {
+                            t.add_small(r[0], r[1]);
+                        }
+                        for &(k, n) in &o.big[p] {
+                            t.add(k, n);
+                        }
+                    }
+                })
+            });
+        }
+        for (m, mut o) in buckets.iter().zip(outs.drain(..)) {
+            stats.merge(&o.stats);
+            o.stats = LevelStats::default();
+            o.clear();
+            *m.lock().unwrap_or_else(|e| e.into_inner()) = o;
+        }
+        done_sources += sources;
+        c = end;
+        if let Some(f) = progress.as_mut() {
+            let pr = Progress {
+                phase: "expand",
+                level: depth,
+                done: done_sources as u64,
+                total: Some(total as u64),
+            };
+            if f(pr).is_stop() {
+                return Err(RunError::Stopped);
+            }
+        }
+    }
+    stats.depth = depth;
+    let next: Vec<Part> = if build {
+        in_pool(pool, || tables.into_par_iter().map(PartTable::into_part).collect())
+    } else {
+        Vec::new()
+    };
+    Ok((stats, next))
+}
+
+impl Buckets {
+    fn empty() -> Self {
+        Buckets {
+            recs: Vec::new(),
+            big: Vec::new(),
+            stats: LevelStats::default(),
+        }
+    }
+}
+
+/// Expands `part[s..e]` into `out`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn expand_chunk<G: FromKey>(
+    proto: &G,
+    group: &Group,
+    part: &Part,
+    s: usize,
+    e: usize,
+    build: bool,
+    out: &mut Buckets,
+    moves: &mut MoveList<G::Move>,
+) {
+    let st = &mut out.stats;
+    if st.by_orbit.len() < group.size() + 1 {
+        st.by_orbit.resize(group.size() + 1, 0);
+    }
+    for i in s..e {
+        let key = part.keys[i];
+        let count = part.counts[i];
+        let g = proto.from_key(key);
+        let orbit = group.orbit(&g, key);
+        st.canonical += 1;
+        st.positions += orbit as u64;
+        st.by_orbit[orbit] += 1;
+        st.paths += count;
+        moves.clear();
+        g.moves(moves);
+        if moves.is_empty() {
+            st.dead_ends += orbit as u64;
+            st.dead_end_paths += count;
+            if matches!(g.outcome(), Some(Outcome::Puzzle { goal: true, .. })) {
+                st.goals += orbit as u64;
+                st.goal_paths += count;
+            }
+            continue;
+        }
+        if !build {
+            continue;
+        }
+        if let Ok(small) = u64::try_from(count) {
+            for &mv in moves.iter() {
+                let k = group.canonical_key(&g.after(mv));
+                out.recs[part_of(k)].push([k, small]);
+            }
+        } else {
+            for &mv in moves.iter() {
+                let k = group.canonical_key(&g.after(mv));
+                out.big[part_of(k)].push((k, count));
+            }
+        }
+    }
+}

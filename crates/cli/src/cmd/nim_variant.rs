@@ -1,0 +1,346 @@
+//! `spielbaum nim-variant table|play`: the subtraction game "3, 5, 11" —
+//! its red/blue classification and strategy table, and matches between
+//! the text's strategies and the engines.
+
+use std::io::Write as _;
+use std::time::Instant;
+
+use clap::{Args as ClapArgs, Subcommand};
+use serde_json::{Map, Value, json};
+use spielbaum_nim_variant::{
+    Oracle, SimConfig, StrategyTable, SubtractionGame, Subtractions, course_dot, course_svg,
+    game_graph_dot, game_graph_svg, parse_player, redundant_subtractions,
+    retrograde_classification, sweep,
+};
+
+use crate::error::CliError;
+
+/// Numbers swept when looking for the period.
+const PERIOD_LIMIT: u64 = 1 << 22;
+/// Largest `--upto`.
+const MAX_UPTO: u64 = 10_000_000;
+/// Largest `--upto` for which `table` also runs bfs-reach's retrograde
+/// solver and compares.
+const RETRO_CHECK_UPTO: u64 = 100_000;
+/// Largest `--games`.
+const MAX_GAMES: u64 = 100_000_000;
+/// Moves of the first game printed in full (longer games are elided).
+const SHOW_MOVES: usize = 40;
+/// Most numbers in a course picture.
+const MAX_PICTURE: usize = 2000;
+
+/// Arguments of `spielbaum nim-variant`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: NimCommand,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum NimCommand {
+    /// Red (P, produce them) and blue (N, avoid them) numbers, the period
+    /// and the strategy table by residue.
+    Table(TableArgs),
+    /// Play games between two players: optimal, random, mixed:P, mcts:N,
+    /// mcts-solver:N.
+    Play(PlayArgs),
+}
+
+/// Arguments of `spielbaum nim-variant table`.
+#[derive(ClapArgs, Debug)]
+pub struct TableArgs {
+    /// The subtraction set S, comma-separated.
+    #[arg(long, value_name = "LIST", default_value = "3,5,11")]
+    pub subtract: String,
+    /// Classify the numbers 0..=N.
+    #[arg(long, value_name = "N", default_value_t = 80)]
+    pub upto: u64,
+    /// Print JSON: {"p_positions", "n_positions", "period", "preperiod", "strategy"}.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the red/blue game graph of 0..=N as SVG.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// Write the red/blue game graph of 0..=N as Graphviz DOT.
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<String>,
+}
+
+/// Arguments of `spielbaum nim-variant play`.
+#[derive(ClapArgs, Debug)]
+pub struct PlayArgs {
+    /// The subtraction set S, comma-separated.
+    #[arg(long, value_name = "LIST", default_value = "3,5,11")]
+    pub subtract: String,
+    /// Start every game from N (default: a random start from --starts).
+    #[arg(long = "n", value_name = "N")]
+    pub n: Option<u64>,
+    /// The start set when --n is not given, LO..HI inclusive.
+    #[arg(long, value_name = "LO..HI", default_value = "20..50")]
+    pub starts: String,
+    /// Player A (moves first).
+    #[arg(long, value_name = "PLAYER", default_value = "optimal")]
+    pub a: String,
+    /// Player B.
+    #[arg(long, value_name = "PLAYER", default_value = "random")]
+    pub b: String,
+    /// Number of games.
+    #[arg(long, value_name = "G", default_value_t = 1)]
+    pub games: u64,
+    /// Seed of the match's random generator.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Write the course of the first game as SVG.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// Write the course of the first game as Graphviz DOT.
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `spielbaum nim-variant`.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
+        NimCommand::Table(a) => table(a),
+        NimCommand::Play(a) => play(a),
+    }
+}
+
+fn write_file(path: &str, text: &str) -> Result<(), CliError> {
+    std::fs::write(path, text).map_err(|e| CliError::failure(format!("cannot write {path:?}: {e}")))
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn table(args: &TableArgs) -> Result<(), CliError> {
+    let rules: Subtractions = args.subtract.parse()?;
+    if args.upto > MAX_UPTO {
+        return Err(CliError::usage(format!(
+            "--upto {} is too large (at most {MAX_UPTO})",
+            args.upto
+        )));
+    }
+    let c = sweep(&rules, args.upto)?;
+    let t = StrategyTable::build(&rules, PERIOD_LIMIT)?;
+    if let Some(path) = &args.svg {
+        write_file(path, &game_graph_svg(&c, t.as_ref().map(|t| t.periodicity.period)))?;
+    }
+    if let Some(path) = &args.dot {
+        write_file(path, &game_graph_dot(&c))?;
+    }
+    if args.json {
+        let mut strategy = Map::new();
+        if let Some(t) = &t {
+            for (r, moves) in t.moves.iter().enumerate() {
+                strategy.insert(r.to_string(), json!(moves));
+            }
+        }
+        let out = json!({
+            "p_positions": c.p_positions(),
+            "n_positions": c.n_positions(),
+            "period": t.as_ref().map(|t| t.periodicity.period),
+            "preperiod": t.as_ref().map(|t| t.periodicity.preperiod),
+            "strategy": Value::Object(strategy),
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!("subtraction game S = {{{rules}}}, numbers 0..={}", args.upto);
+    println!("red  (set A, P-positions: produce them): {}", join(&c.p_positions()));
+    println!("blue (set B, N-positions: avoid them):   {}", join(&c.n_positions()));
+    if args.upto <= RETRO_CHECK_UPTO {
+        let r = retrograde_classification(&rules, args.upto.max(1))?;
+        let agrees = r.red_flags()[..c.red_flags().len()] == *c.red_flags();
+        println!(
+            "bfs-reach's retrograde solver {} the direct sweep",
+            if agrees { "agrees with" } else { "DISAGREES with" }
+        );
+    }
+    let Some(t) = t else {
+        println!("no period found within {PERIOD_LIMIT} numbers");
+        return Ok(());
+    };
+    let p = t.periodicity;
+    println!(
+        "period {} from {} on (proved: the {} flags from {} repeat {} later)",
+        p.period,
+        p.preperiod,
+        rules.max(),
+        p.preperiod,
+        p.period
+    );
+    println!("red residues mod {}: {}", p.period, join(&t.red_residues()));
+    if p.preperiod == 0 {
+        println!("strategy by residue (subtract d only where d <= n):");
+    } else {
+        println!(
+            "strategy by residue (valid for n >= {} + d; below that read the sets above):",
+            p.preperiod
+        );
+    }
+    println!("  n mod {:<4} subtract", p.period);
+    for r in (0..p.period as usize).rev() {
+        let moves = &t.moves[r];
+        let cell = if moves.is_empty() {
+            "- (no win: red)".to_string()
+        } else {
+            moves.iter().map(u32::to_string).collect::<Vec<_>>().join(" or ")
+        };
+        println!("  {r:<10} {cell}");
+    }
+    let redundant = redundant_subtractions(&rules, PERIOD_LIMIT)?;
+    if !redundant.is_empty() {
+        println!(
+            "dropping {} from S (each alone) leaves the classification unchanged (proved via the periods)",
+            redundant.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+        );
+    }
+    Ok(())
+}
+
+fn parse_starts(text: &str) -> Result<(u64, u64), CliError> {
+    let bad = || {
+        CliError::usage(format!(
+            "--starts {text:?}: expected LO..HI with 1 <= LO <= HI, e.g. 20..50"
+        ))
+    };
+    let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
+    let hi = hi.strip_prefix('=').unwrap_or(hi);
+    let lo: u64 = lo.trim().parse().map_err(|_| bad())?;
+    let hi: u64 = hi.trim().parse().map_err(|_| bad())?;
+    if lo == 0 || lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+fn play(args: &PlayArgs) -> Result<(), CliError> {
+    let rules: Subtractions = args.subtract.parse()?;
+    let (lo, hi) = match args.n {
+        Some(n) => {
+            SubtractionGame::with_rules(n, rules)?;
+            (n, n)
+        }
+        None => parse_starts(&args.starts)?,
+    };
+    if !(1..=MAX_GAMES).contains(&args.games) {
+        return Err(CliError::usage(format!(
+            "--games {} is out of range 1..={MAX_GAMES}",
+            args.games
+        )));
+    }
+    let mut a = parse_player(&args.a, &rules).map_err(|e| CliError::usage(format!("--a: {e}")))?;
+    let mut b = parse_player(&args.b, &rules).map_err(|e| CliError::usage(format!("--b: {e}")))?;
+    let config = SimConfig { rules, starts: lo..=hi, games: args.games, seed: args.seed };
+    let started = Instant::now();
+    let mut last_report = 0.0;
+    let result = spielbaum_nim_variant::simulate(&mut a, &mut b, &config, |done| {
+        let secs = started.elapsed().as_secs_f64();
+        if secs > 1.0 && secs - last_report > 0.5 {
+            last_report = secs;
+            eprint!("\r{done}/{} games ({secs:.1} s)", args.games);
+            let _ = std::io::stderr().flush();
+        }
+        true
+    })?;
+    if last_report > 0.0 {
+        eprintln!();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let oracle = Oracle::new(&rules)?;
+    let first = result.first.as_ref().expect("at least one game");
+    if (args.svg.is_some() || args.dot.is_some()) && first.numbers.len() > MAX_PICTURE {
+        return Err(CliError::failure(format!(
+            "the first game has {} numbers; course pictures are limited to {MAX_PICTURE}",
+            first.numbers.len()
+        )));
+    }
+    if let Some(path) = &args.svg {
+        write_file(path, &course_svg(first, &oracle))?;
+    }
+    if let Some(path) = &args.dot {
+        write_file(path, &course_dot(first, &oracle))?;
+    }
+    let (ci_lo, ci_hi) = result.all.wilson95();
+    let tally_json = |t: &spielbaum_nim_variant::Tally| {
+        let (l, h) = t.wilson95();
+        json!({ "games": t.games, "wins_a": t.wins_a, "rate_a": t.rate(), "ci95_a": [l, h] })
+    };
+    if args.json {
+        let out = json!({
+            "subtract": rules.as_slice(),
+            "a": result.a,
+            "b": result.b,
+            "starts": [lo, hi],
+            "seed": args.seed,
+            "games": result.all.games,
+            "wins_a": result.all.wins_a,
+            "wins_b": result.all.games - result.all.wins_a,
+            "rate_a": result.all.rate(),
+            "ci95_a": [ci_lo, ci_hi],
+            "from_blue": tally_json(&result.from_blue),
+            "from_red": tally_json(&result.from_red),
+            "blunders": { "a": result.blunders[0], "b": result.blunders[1] },
+            "moves": result.moves,
+            "first_course": first.numbers,
+            "first_winner": first.winner().map(|p| spielbaum_nim_variant::player_letter(p).to_string()),
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "S = {{{rules}}}: A = {} (moves first) against B = {}, starts {lo}..={hi}, seed {}",
+        result.a, result.b, args.seed
+    );
+    let colours = first.edge_colours(&oracle);
+    let mut line = format!("first game: {}", first.numbers[0]);
+    let moves = colours.len();
+    for (i, (n, c)) in first.numbers[1..].iter().zip(&colours).enumerate() {
+        if moves > SHOW_MOVES && i == SHOW_MOVES - 4 {
+            line.push_str(&format!(" ... ({} moves)", moves - SHOW_MOVES));
+        }
+        if moves <= SHOW_MOVES || i < SHOW_MOVES - 4 || i >= moves - 4 {
+            line.push_str(&format!(" -{}-> {n}", c.name()));
+        }
+    }
+    println!("{line}");
+    if let Some(w) = first.winner() {
+        println!(
+            "  winner {} (red: winning move taken, blue: win given away, black: no win possible)",
+            spielbaum_nim_variant::player_letter(w)
+        );
+    }
+    if result.all.games > 1 {
+        println!(
+            "A won {} of {} games: {:.3} (95% CI {:.3}..{:.3})",
+            result.all.wins_a,
+            result.all.games,
+            result.all.rate(),
+            ci_lo,
+            ci_hi
+        );
+        for (label, t) in [
+            ("blue starts (A can force the win)", &result.from_blue),
+            ("red starts (B can force the win) ", &result.from_red),
+        ] {
+            let (l, h) = t.wilson95();
+            println!(
+                "  {label}: A won {} of {} = {:.3} (95% CI {l:.3}..{h:.3})",
+                t.wins_a,
+                t.games,
+                t.rate()
+            );
+        }
+        println!(
+            "  wins given away: A {}, B {} (in {} moves); {secs:.2} s",
+            result.blunders[0], result.blunders[1], result.moves
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,152 @@
+//! `spielbaum search <game> [--position P] (--depth D | --time-ms T)
+//! [--algo A] [--threads N] [--json]`: depth- or time-limited search with
+//! the negamax crate.
+
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
+use clap::Args as ClapArgs;
+use serde_json::json;
+use spielbaum_game_trait::{Evaluator, Notation};
+use spielbaum_negamax::{Algorithm, Config, Control, Limits, Searcher, params};
+
+use crate::error::CliError;
+use crate::games::{GameOpts, GameVisitor, dispatch};
+
+/// Arguments of `spielbaum search`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub game: GameOpts,
+    /// Search to this depth in plies (1..=255).
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds (iterative deepening).
+    #[arg(long, value_name = "T")]
+    pub time_ms: Option<u64>,
+    /// negamax | alphabeta | ordered | pvs | iterative.
+    #[arg(long, default_value = "iterative")]
+    pub algo: String,
+    /// Search threads (lazy SMP), 1..=256.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MiB (0 = none, at most 4096).
+    #[arg(long, value_name = "MIB", default_value_t = 16)]
+    pub table_mib: usize,
+    /// Quiescence search over the evaluator's noisy moves.
+    #[arg(long)]
+    pub quiescence: bool,
+    /// Extend nodes with a single legal move.
+    #[arg(long)]
+    pub extensions: bool,
+    /// Print JSON: {"score", "best_move", "pv", "depth", "nodes"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+struct Search<'a> {
+    args: &'a Args,
+    algo: Algorithm,
+}
+
+impl GameVisitor for Search<'_> {
+    type Output = ();
+
+    fn visit<G, E>(self, name: &'static str, game: G, eval: E) -> Result<(), CliError>
+    where
+        G: Notation + Debug + Send + Sync + 'static,
+        G::Move: Send + Sync,
+        E: Evaluator<G> + Clone + Send + Sync + 'static,
+    {
+        let a = self.args;
+        let config = Config {
+            algorithm: self.algo,
+            table_mib: a.table_mib,
+            threads: a.threads,
+            quiescence: a.quiescence,
+            extensions: a.extensions,
+            ..Config::default()
+        };
+        let mut limits = match (a.depth, a.time_ms) {
+            (Some(d), _) => Limits::depth(d),
+            (None, Some(t)) => Limits::time(Duration::from_millis(t)),
+            (None, None) => unreachable!("checked in run"),
+        };
+        if let (Some(_), Some(t)) = (a.depth, a.time_ms) {
+            limits = limits.with_deadline(Instant::now() + Duration::from_millis(t));
+        }
+        let started = Instant::now();
+        let mut searcher = Searcher::new(eval, config);
+        let r = if a.threads > 1 {
+            searcher.search_parallel(&game, &limits)
+        } else {
+            let json = a.json;
+            searcher.search_with(&game, &limits, |it| {
+                // Progress on stderr for runs that take a while.
+                if !json || started.elapsed() > Duration::from_secs(1) {
+                    eprintln!(
+                        "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s",
+                        it.depth, it.score, it.counters.nodes, it.ebf, it.nps
+                    );
+                }
+                Control::Continue
+            })
+        };
+        let mut pos = game.clone();
+        let mut pv = Vec::new();
+        for &m in &r.pv {
+            pv.push(pos.move_string(m));
+            pos.play(m);
+        }
+        let best = r.best_move.map(|m| game.move_string(m));
+        if a.json {
+            println!(
+                "{}",
+                json!({ "score": r.score, "best_move": best, "pv": pv, "depth": r.depth, "nodes": r.counters.nodes })
+            );
+        } else {
+            println!("search {name} from {game} ({})", self.algo.name());
+            println!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
+            println!(
+                "score:     {} (depth {}{})",
+                r.score,
+                r.depth,
+                if r.exact { ", exact" } else { "" }
+            );
+            println!("pv:        {}", pv.join(" "));
+            println!(
+                "nodes:     {} (q {}, cut-offs {}, table hits {}) in {:.3} s",
+                r.counters.nodes,
+                r.counters.qnodes,
+                r.counters.cutoffs,
+                r.counters.tt_hits,
+                r.elapsed.as_secs_f64()
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Runs `spielbaum search`.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let max = params::DEPTH_INFINITE as u32;
+    match (args.depth, args.time_ms) {
+        (None, None) => return Err(CliError::usage("give --depth D or --time-ms T")),
+        (Some(d), _) if !(1..=max).contains(&d) => {
+            return Err(CliError::usage(format!("--depth {d} is out of range 1..={max}")));
+        }
+        (_, Some(0)) => return Err(CliError::usage("--time-ms must be at least 1")),
+        _ => {}
+    }
+    if !(1..=256).contains(&args.threads) {
+        return Err(CliError::usage(format!("--threads {} is out of range 1..=256", args.threads)));
+    }
+    if args.table_mib > 4096 {
+        return Err(CliError::usage(format!(
+            "--table-mib {} is out of range 0..=4096",
+            args.table_mib
+        )));
+    }
+    let algo = Algorithm::parse(&args.algo).map_err(|e| CliError::usage(format!("--algo: {e}")))?;
+    dispatch(&args.game, Search { args, algo })
+}

@@ -1,0 +1,505 @@
+//! [`Mcts`]: the engine that owns its trees and borrows nothing.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use spielbaum_game_trait::{Evaluator, Game, MoveList, Zero};
+
+use crate::analysis::{Analysis, Control, MoveStats, Progress, StopReason};
+use crate::config::{Budget, Config, Selection};
+use crate::math::Math;
+use crate::params;
+use crate::playout::{Playout, Uniform};
+use crate::search::{Step, iterate};
+use crate::tree::{Proof, State, Tree};
+
+/// Errors of [`Mcts`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MctsError {
+    /// [`Mcts::advance`] got a move that is not legal at the root.
+    IllegalMove(String),
+}
+
+impl core::fmt::Display for MctsError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            MctsError::IllegalMove(mv) => {
+                write!(f, "move {mv} is not legal in the root position")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MctsError {}
+
+/// Monte Carlo tree search over any [`Game`].
+///
+/// The engine owns its root position, one tree per thread, the playout
+/// policy `P` and an optional prior evaluator `E` (PUCT). Each
+/// [`search`](Mcts::search) call adds iterations to the trees, so searching
+/// twice with 1 000 iterations gives the same statistics as searching once
+/// with 2 000 (on one thread). [`advance`](Mcts::advance) plays a move and
+/// keeps the matching subtree.
+///
+/// ```
+/// use spielbaum_mcts::{Budget, Config, Mcts};
+/// use spielbaum_small_games::TicTacToe;
+///
+/// let mut mcts = Mcts::new(TicTacToe::new(), Config::seeded(7));
+/// let a = mcts.search(Budget::iterations(2_000));
+/// assert_eq!(a.iterations, 2_000);
+/// assert_eq!(a.moves.len(), 9);
+/// let best = a.best_move.unwrap();
+/// mcts.advance(best).unwrap(); // the subtree of `best` is the new tree
+/// ```
+pub struct Mcts<G: Game, P = Uniform, E = Zero> {
+    root: G,
+    config: Config,
+    playout: P,
+    priors: Option<E>,
+    trees: Vec<Tree<G::Move>>,
+}
+
+impl<G: Game> Mcts<G, Uniform, Zero> {
+    /// An engine for `root` with uniformly random playouts.
+    pub fn new(root: G, config: Config) -> Self {
+        let mut config = config;
+        config.threads = config.threads.max(1);
+        Mcts { root, config, playout: Uniform, priors: None, trees: Vec::new() }
+    }
+}
+
+impl<G: Game, P, E> Mcts<G, P, E> {
+    /// The same engine with another playout policy (the trees start
+    /// afresh).
+    pub fn with_playout<Q: Playout<G>>(self, playout: Q) -> Mcts<G, Q, E> {
+        Mcts {
+            root: self.root,
+            config: self.config,
+            playout,
+            priors: self.priors,
+            trees: Vec::new(),
+        }
+    }
+
+    /// The same engine with move priors from `eval`; switches UCT selection
+    /// to PUCT with default constants (a PUCT selection already configured
+    /// is kept). The trees start afresh.
+    pub fn with_priors<F: Evaluator<G>>(self, eval: F) -> Mcts<G, P, F> {
+        let mut config = self.config;
+        if let Selection::Uct { .. } = config.selection {
+            config.selection = Selection::puct();
+        }
+        Mcts {
+            root: self.root,
+            config,
+            playout: self.playout,
+            priors: Some(eval),
+            trees: Vec::new(),
+        }
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The playout policy.
+    pub fn playout(&self) -> &P {
+        &self.playout
+    }
+
+    /// Nodes in all trees.
+    pub fn nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.nodes.len()).sum()
+    }
+
+    /// Starts over from `root`, dropping the trees.
+    pub fn set_root(&mut self, root: G) {
+        self.root = root;
+        self.trees.clear();
+    }
+
+    /// Plays `mv` at the root; the subtree below `mv` becomes the new tree
+    /// (in every thread's tree), so its statistics are kept.
+    ///
+    /// Errors if `mv` is not legal at the root (nothing changes then).
+    pub fn advance(&mut self, mv: G::Move) -> Result<(), MctsError> {
+        let mut moves = MoveList::new();
+        self.root.moves(&mut moves);
+        if !moves.contains(&mv) {
+            return Err(MctsError::IllegalMove(format!("{mv:?}")));
+        }
+        self.root.play(mv);
+        for tree in &mut self.trees {
+            if !tree.reroot(mv) {
+                tree.reset_root(&self.root);
+            }
+        }
+        Ok(())
+    }
+
+    fn ensure_trees(&mut self) {
+        if self.trees.len() != self.config.threads {
+            self.trees = (0..self.config.threads)
+                .map(|i| Tree::new(&self.root, thread_seed(self.config.seed, i)))
+                .collect();
+        }
+    }
+}
+
+/// The seed of thread `i`: thread 0 uses the configured seed itself.
+fn thread_seed(seed: u64, i: usize) -> u64 {
+    seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl<G, P, E> Mcts<G, P, E>
+where
+    G: Game + Sync,
+    G::Move: Send,
+    P: Playout<G> + Clone + Send,
+    E: Evaluator<G> + Sync,
+{
+    /// Searches within `budget` and returns the statistics of every root
+    /// move. Uses [`Config::threads`] threads.
+    pub fn search(&mut self, budget: Budget) -> Analysis<G::Move> {
+        self.search_with(budget, |_| Control::Continue)
+    }
+
+    /// Like [`search`](Mcts::search), calling `progress` (on the calling
+    /// thread, which searches too) every
+    /// [`CHECK_EVERY`](params::CHECK_EVERY) of its iterations;
+    /// [`Control::Stop`] ends the search, on all threads, with the
+    /// statistics so far.
+    pub fn search_with(
+        &mut self,
+        budget: Budget,
+        mut progress: impl FnMut(&Progress) -> Control,
+    ) -> Analysis<G::Move> {
+        self.ensure_trees();
+        let start = Instant::now();
+        let threads = self.config.threads;
+        let deadline = budget.time.map(|t| start + t);
+        let node_cap =
+            budget.nodes.map_or(usize::MAX, |n| (n / threads).max(1)).min(u32::MAX as usize);
+        let stop_when_full =
+            budget.nodes.is_some() && budget.iterations.is_none() && budget.time.is_none();
+        let no_limit =
+            budget.iterations.is_none() && budget.time.is_none() && budget.nodes.is_none();
+
+        let mut reasons = Vec::with_capacity(threads);
+        let mut done_total = 0;
+        if no_limit || self.root.is_over() {
+            reasons.push(StopReason::Nothing);
+        } else {
+            let stop = AtomicBool::new(false);
+            let counter = AtomicU64::new(0);
+            let nodes = AtomicUsize::new(0);
+            let share = |i: usize| {
+                budget
+                    .iterations
+                    .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64))
+            };
+            let limits_of = |i: usize| Limits { iterations: share(i), deadline, stop_when_full };
+            let locals: Vec<P> = (1..threads).map(|_| self.playout.clone()).collect();
+            let (first, rest) = self.trees.split_first_mut().expect("one tree per thread");
+            let root = &self.root;
+            let config = &self.config;
+            let priors = self.priors.as_ref();
+            let main_playout = &mut self.playout;
+            let (stop, counter, nodes) = (&stop, &counter, &nodes);
+            let results: Vec<(u64, StopReason)> = std::thread::scope(|s| {
+                // Threads 1.. run on their own; thread 0 is this thread.
+                let handles: Vec<_> = rest
+                    .iter_mut()
+                    .zip(locals)
+                    .enumerate()
+                    .map(|(i, (tree, mut local))| {
+                        let limits = limits_of(i + 1);
+                        s.spawn(move || {
+                            let mut step = Step {
+                                root,
+                                config,
+                                playout: &mut local,
+                                priors,
+                                node_cap,
+                                math: Math::new(),
+                            };
+                            let out = run_tree(tree, &mut step, &limits, stop, &mut |t, done| {
+                                publish(counter, nodes, t, done, &mut (0, 0))
+                            });
+                            if out.1 == StopReason::Proven {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                            out
+                        })
+                    })
+                    .collect();
+                let mut step = Step {
+                    root,
+                    config,
+                    playout: main_playout,
+                    priors,
+                    node_cap,
+                    math: Math::new(),
+                };
+                let mut last = (0, 0);
+                let out = run_tree(first, &mut step, &limits_of(0), stop, &mut |t, done| {
+                    publish(counter, nodes, t, done, &mut last);
+                    let p = Progress {
+                        iterations: counter.load(Ordering::Relaxed),
+                        nodes: nodes.load(Ordering::Relaxed),
+                        elapsed: start.elapsed(),
+                    };
+                    progress(&p)
+                });
+                if matches!(out.1, StopReason::Proven | StopReason::Stopped) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                let mut results = vec![out];
+                results
+                    .extend(handles.into_iter().map(|h| h.join().expect("search thread panicked")));
+                results
+            });
+            for (done, reason) in results {
+                done_total += done;
+                reasons.push(reason);
+            }
+        }
+        let reason = combine(&reasons);
+        let mut analysis = self.analysis();
+        analysis.iterations = done_total;
+        analysis.elapsed = start.elapsed();
+        analysis.stopped_by = reason;
+        analysis
+    }
+}
+
+/// Adds a thread's iterations and nodes since its last report (`last`) to
+/// the shared counters.
+fn publish<M>(
+    counter: &AtomicU64,
+    nodes: &AtomicUsize,
+    tree: &Tree<M>,
+    done: u64,
+    last: &mut (u64, usize),
+) -> Control {
+    counter.fetch_add(done - last.0, Ordering::Relaxed);
+    let n = tree.nodes.len();
+    if n >= last.1 {
+        nodes.fetch_add(n - last.1, Ordering::Relaxed);
+    } else {
+        nodes.fetch_sub(last.1 - n, Ordering::Relaxed);
+    }
+    *last = (done, n);
+    Control::Continue
+}
+
+/// The reason of the whole search from the threads' reasons: a proof or a
+/// callback stop wins over running out of budget.
+fn combine(reasons: &[StopReason]) -> StopReason {
+    for r in [
+        StopReason::Proven,
+        StopReason::Stopped,
+        StopReason::Time,
+        StopReason::Nodes,
+        StopReason::Iterations,
+    ] {
+        if reasons.contains(&r) {
+            return r;
+        }
+    }
+    StopReason::Nothing
+}
+
+struct Limits {
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    stop_when_full: bool,
+}
+
+/// Runs iterations on one tree until a limit is reached.
+fn run_tree<G, P, E>(
+    tree: &mut Tree<G::Move>,
+    step: &mut Step<'_, G, P, E>,
+    limits: &Limits,
+    stop: &AtomicBool,
+    check: &mut dyn FnMut(&Tree<G::Move>, u64) -> Control,
+) -> (u64, StopReason)
+where
+    G: Game,
+    P: Playout<G>,
+    E: Evaluator<G>,
+{
+    let mut done: u64 = 0;
+    loop {
+        if limits.iterations.is_some_and(|n| done >= n) {
+            check(tree, done);
+            return (done, StopReason::Iterations);
+        }
+        if step.config.solver
+            && step.config.stop_when_proven
+            && tree.nodes[0].proof != Proof::Unknown
+        {
+            check(tree, done);
+            return (done, StopReason::Proven);
+        }
+        if done.is_multiple_of(params::CHECK_EVERY) && done > 0 {
+            if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                check(tree, done);
+                return (done, StopReason::Time);
+            }
+            if stop.load(Ordering::Relaxed) || check(tree, done) == Control::Stop {
+                return (done, StopReason::Stopped);
+            }
+        }
+        let grew = iterate(tree, step);
+        done += 1;
+        if !grew && limits.stop_when_full {
+            check(tree, done);
+            return (done, StopReason::Nodes);
+        }
+    }
+}
+
+impl<G: Game, P, E> Mcts<G, P, E> {
+    /// The statistics of the trees as they are (no search), merged over
+    /// threads.
+    pub fn analysis(&self) -> Analysis<G::Move> {
+        let mut moves: Vec<MoveStats<G::Move>> = Vec::new();
+        let mut root_moves = MoveList::new();
+        self.root.moves(&mut root_moves);
+        for &mv in &root_moves {
+            moves.push(MoveStats {
+                mv,
+                visits: 0,
+                wins: 0,
+                draws: 0,
+                win_probability: 0.0,
+                mean: 0.0,
+                best: f64::NEG_INFINITY,
+                proof: Proof::Unknown,
+                prior: 1.0 / root_moves.len() as f32,
+            });
+        }
+        let mut reward = vec![0.0f64; moves.len()];
+        let mut total_iterations = 0;
+        let mut root_proof = Proof::Unknown;
+        for tree in &self.trees {
+            let root = &tree.nodes[0];
+            total_iterations += u64::from(root.visits);
+            if root.proof != Proof::Unknown {
+                root_proof = root.proof;
+            }
+            if root.state != State::Expanded {
+                continue;
+            }
+            for c in root.children() {
+                let child = &tree.nodes[c];
+                let Some(i) = moves.iter().position(|m| Some(m.mv) == child.mv) else {
+                    continue;
+                };
+                let m = &mut moves[i];
+                m.visits += u64::from(child.visits);
+                m.wins += u64::from(child.wins);
+                m.draws += u64::from(child.draws);
+                reward[i] += child.reward;
+                m.best = m.best.max(child.best);
+                m.prior = child.prior;
+                if child.proof != Proof::Unknown {
+                    m.proof = child.proof;
+                }
+            }
+        }
+        for (m, r) in moves.iter_mut().zip(&reward) {
+            if m.visits > 0 {
+                m.win_probability = m.wins as f64 / m.visits as f64;
+                m.mean = r / m.visits as f64;
+            }
+        }
+        // Most visited first; the sort is stable, so ties keep move order.
+        moves.sort_by_key(|m| core::cmp::Reverse(m.visits));
+        let best_move = choose(&moves, G::PLAYERS);
+        // Root proof for the player to move: the root's mover is the
+        // opponent in two-player games.
+        let proof = match (root_proof, G::PLAYERS) {
+            (p, 1) => p,
+            (Proof::Win, _) => Proof::Loss,
+            (Proof::Loss, _) => Proof::Win,
+            (Proof::Unknown, _) => Proof::Unknown,
+        };
+        let (best_line, best_line_value) = self
+            .trees
+            .iter()
+            .filter(|t| !t.best_line.is_empty())
+            .max_by(|a, b| a.best_value.total_cmp(&b.best_value))
+            .map_or((Vec::new(), f64::NEG_INFINITY), |t| (t.best_line.clone(), t.best_value));
+        Analysis {
+            best_move,
+            moves,
+            iterations: 0,
+            total_iterations,
+            nodes: self.nodes(),
+            proof,
+            elapsed: Duration::ZERO,
+            stopped_by: StopReason::Nothing,
+            principal_variation: self.trees.first().map_or(Vec::new(), principal_variation),
+            best_line,
+            best_line_value,
+        }
+    }
+}
+
+/// The chosen move. Two players: a proven win; otherwise the most visited
+/// move not proven lost (ties: higher mean); if all are lost, the most
+/// visited one. Puzzles: the move with the best playout value found (ties:
+/// more visits).
+fn choose<M: Copy>(moves: &[MoveStats<M>], players: u8) -> Option<M> {
+    if players == 1 {
+        // Puzzles maximise: the move with the best playout value found.
+        return moves
+            .iter()
+            .filter(|m| m.visits > 0)
+            .fold(None::<&MoveStats<M>>, |best, m| match best {
+                Some(b) if (b.best, b.visits) >= (m.best, m.visits) => Some(b),
+                _ => Some(m),
+            })
+            .or(moves.first())
+            .map(|m| m.mv);
+    }
+    if let Some(m) = moves.iter().find(|m| m.proof == Proof::Win) {
+        return Some(m.mv);
+    }
+    let open = moves.iter().filter(|m| m.proof != Proof::Loss);
+    let pick = open.fold(None::<&MoveStats<M>>, |best, m| match best {
+        Some(b) if (b.visits, b.mean) >= (m.visits, m.mean) => Some(b),
+        _ => Some(m),
+    });
+    match pick {
+        Some(m) => Some(m.mv),
+        None => moves.first().map(|m| m.mv),
+    }
+}
+
+/// The most visited line from the root of `tree`.
+fn principal_variation<M: Copy>(tree: &Tree<M>) -> Vec<M> {
+    let mut line = Vec::new();
+    let mut id = 0;
+    while tree.nodes[id].state == State::Expanded {
+        let Some(best) = tree.nodes[id]
+            .children()
+            .filter(|&c| tree.nodes[c].visits > 0)
+            .max_by_key(|&c| tree.nodes[c].visits)
+        else {
+            break;
+        };
+        line.push(tree.nodes[best].mv.expect("children carry their move"));
+        id = best;
+    }
+    line
+}

@@ -1,0 +1,45 @@
+//! Tuning constants of the engine, with the reason for each default.
+//!
+//! Every constant here is only a default: [`Config`](crate::Config) carries
+//! the values a search actually uses.
+
+/// UCB1 exploration constant `C` in `mean + C * sqrt(ln N / n)`.
+///
+/// `sqrt(2)` is the constant of the UCB1 regret bound (Auer et al. 2002) for
+/// rewards in `[0, 1]`, which is the scale of all rewards here (win 1, draw
+/// ½, loss 0; puzzle scores are min-max normalised to `[0, 1]`).
+pub const EXPLORATION: f64 = core::f64::consts::SQRT_2;
+
+/// PUCT exploration constant `c` in
+/// `Q + c * P * sqrt(N) / (1 + n)` (AlphaZero's form; values between 1 and
+/// 2.5 are common for rewards in `[0, 1]`).
+pub const PUCT_EXPLORATION: f64 = 1.5;
+
+/// The value PUCT assumes for a child that was never visited ("first play
+/// urgency"): ½, a draw, so priors alone decide the first visits.
+pub const PUCT_FIRST_PLAY_VALUE: f64 = 0.5;
+
+/// A leaf is expanded (its children are created) once it has been visited
+/// this many times; before that, iterations reaching it play out from it.
+/// `1` expands on the second visit, so one-visit leaves cost no children.
+/// The root is always expanded at once.
+pub const EXPAND_THRESHOLD: u32 = 1;
+
+/// A playout longer than this many plies counts as a draw (two players) or
+/// ends with the puzzle's current score (one player). Protects against
+/// games that can go on forever (repetitions in the moving phase of Mühle).
+pub const MAX_PLAYOUT_PLIES: u32 = 2_000;
+
+/// Iterations between two looks at the clock, the stop flag and the
+/// progress callback. Small enough for a 1 ms time budget on slow games,
+/// large enough that `Instant::now` costs nothing measurable.
+pub const CHECK_EVERY: u64 = 256;
+
+/// Nodes the arena reserves up front per tree (it grows beyond, up to the
+/// node budget).
+pub const INITIAL_NODES: usize = 1 << 12;
+
+/// Added to a puzzle's score when the goal is reached, before min-max
+/// normalisation, so that every solution is worth more than every dead
+/// end.
+pub const PUZZLE_GOAL_BONUS: f64 = 1_000.0;

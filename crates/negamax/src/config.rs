@@ -1,0 +1,231 @@
+//! What to search with ([`Config`], [`Algorithm`]) and for how long
+//! ([`Limits`]).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::params;
+use crate::table::Replacement;
+
+/// The algorithm family member. Each adds one technique of the text to the
+/// previous one, so their effect can be measured one by one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Algorithm {
+    /// Plain NegaMax: every node to the depth, no pruning (the text's
+    /// first algorithm).
+    Negamax,
+    /// Alpha-beta in the order the game generates the moves.
+    AlphaBeta,
+    /// Alpha-beta with the moves sorted by the static evaluation of the
+    /// children, switched off at the last ply (as in the text).
+    Ordered,
+    /// Principal variation search: after a PV move was found, null-window
+    /// searches with a re-search when they fail high (as in the text).
+    Pvs,
+    /// Iterative deepening over PVS: depth 1, 2, … reusing the previous
+    /// iteration's PV move and the table for ordering; answers with the
+    /// best move of the last completed iteration when time runs out.
+    #[default]
+    Iterative,
+}
+
+impl Algorithm {
+    /// Every algorithm, simplest first.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Negamax,
+        Algorithm::AlphaBeta,
+        Algorithm::Ordered,
+        Algorithm::Pvs,
+        Algorithm::Iterative,
+    ];
+
+    /// The lower-case name used by the CLI (`negamax`, `alphabeta`,
+    /// `ordered`, `pvs`, `iterative`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Negamax => "negamax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Ordered => "ordered",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Iterative => "iterative",
+        }
+    }
+
+    /// Parses a [`name`](Algorithm::name); the error lists the names.
+    pub fn parse(text: &str) -> Result<Algorithm, String> {
+        Algorithm::ALL.into_iter().find(|a| a.name().eq_ignore_ascii_case(text.trim())).ok_or_else(
+            || {
+                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                format!("unknown algorithm {text:?}; expected one of {}", names.join(", "))
+            },
+        )
+    }
+
+    pub(crate) fn prunes(self) -> bool {
+        self != Algorithm::Negamax
+    }
+
+    pub(crate) fn orders(self) -> bool {
+        matches!(self, Algorithm::Ordered | Algorithm::Pvs | Algorithm::Iterative)
+    }
+
+    pub(crate) fn pvs(self) -> bool {
+        matches!(self, Algorithm::Pvs | Algorithm::Iterative)
+    }
+}
+
+/// Engine configuration. [`Config::default`] is the best measured setting
+/// that keeps fixed-depth values exact (iterative deepening, table, killers,
+/// history; no aspiration, no extensions, no quiescence);
+/// [`Config::plain`] switches every technique off except the algorithm.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Transposition table size in MiB; 0 = no table. Ignored by
+    /// [`Algorithm::Negamax`].
+    pub table_mib: usize,
+    /// The table's replacement scheme.
+    pub replacement: Replacement,
+    /// Look positions up by their canonical key (`Game::canonical_with`), so
+    /// symmetric positions share entries. Costs a canonicalisation per node.
+    pub symmetry: bool,
+    /// Static-evaluation ordering (of [`Algorithm::Ordered`] and above) only
+    /// at nodes with at least this remaining depth. `2` is the text's rule
+    /// ("switched off at the last ply"); larger values save the children's
+    /// evaluations where the table move already orders well (measured in
+    /// `docs/negamax.md`).
+    pub order_min_depth: i32,
+    /// Aspiration window half-width for iterative deepening (`None` = full
+    /// window every iteration).
+    pub aspiration: Option<i32>,
+    /// Killer moves (moves that caused a cut-off at the same ply are tried
+    /// early).
+    pub killers: bool,
+    /// History heuristic (moves that caused cut-offs anywhere are tried
+    /// earlier).
+    pub history: bool,
+    /// Search extensions: nodes with few legal moves keep the depth.
+    /// Changes the value of a fixed-depth search (it sees deeper).
+    pub extensions: bool,
+    /// Quiescence search over the moves the evaluator marks noisy past the
+    /// depth limit. Changes the value of a fixed-depth search.
+    pub quiescence: bool,
+    /// Let a table entry of greater depth answer a shallower query (the
+    /// usual rule). Off: only entries of exactly the asked depth (or
+    /// searched to the end) cut, so a fixed-depth search with a table
+    /// returns exactly plain NegaMax's value even in games where one
+    /// position occurs at different plies.
+    pub deeper_entries: bool,
+    /// Search threads (lazy SMP over the shared table) for
+    /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).
+    pub threads: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            algorithm: Algorithm::Iterative,
+            table_mib: params::DEFAULT_TABLE_MIB,
+            replacement: Replacement::default(),
+            order_min_depth: params::ORDER_MIN_DEPTH,
+            symmetry: false,
+            // Measured (docs/negamax.md): aspiration costs nodes on the
+            // synthetic tree, whose values swing by up to ±100 per ply; the
+            // text says it only pays when values change little from one
+            // depth to the next. Opt in with `Some(params::ASPIRATION_WINDOW)`.
+            aspiration: None,
+            killers: true,
+            history: true,
+            extensions: false,
+            quiescence: false,
+            deeper_entries: true,
+            threads: 1,
+        }
+    }
+}
+
+impl Config {
+    /// `algorithm` alone: no table, no aspiration, killers, history,
+    /// extensions or quiescence.
+    pub fn plain(algorithm: Algorithm) -> Self {
+        Config {
+            algorithm,
+            table_mib: 0,
+            aspiration: None,
+            killers: false,
+            history: false,
+            ..Config::default()
+        }
+    }
+
+    /// The default configuration with another algorithm.
+    pub fn with_algorithm(algorithm: Algorithm) -> Self {
+        Config { algorithm, ..Config::default() }
+    }
+}
+
+/// When to stop. All limits combine: the first one reached stops the search.
+/// The default has no limit but depth 64.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deepest iteration (fixed depth for the non-iterative algorithms).
+    pub depth: u32,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop when another thread sets this flag.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { depth: 64, nodes: None, deadline: None, stop: None }
+    }
+}
+
+impl Limits {
+    /// Search to `depth` plies.
+    pub fn depth(depth: u32) -> Self {
+        Limits { depth, ..Limits::default() }
+    }
+
+    /// Search for `time` from now (iterative deepening up to the maximal
+    /// depth).
+    pub fn time(time: Duration) -> Self {
+        Limits {
+            depth: params::DEPTH_INFINITE as u32,
+            deadline: Some(Instant::now() + time),
+            ..Limits::default()
+        }
+    }
+
+    /// The same limits with a node budget.
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// The same limits with a stop flag.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The same limits with a deadline.
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+}
+
+/// What an iteration callback wants next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Control {
+    /// Go on with the next iteration.
+    Continue,
+    /// Stop now and answer with what is finished.
+    Stop,
+}

@@ -1,0 +1,329 @@
+//! The root: construction, iterative deepening, aspiration windows, the
+//! opening book, limits, statistics and lazy SMP.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use spielbaum_game_trait::{
+    Evaluator, Game, INFINITY, MoveList, Score, is_decisive, outcome_score, plies_to_end,
+};
+
+use crate::book::Book;
+use crate::config::{Algorithm, Config, Control, Limits};
+use crate::params;
+use crate::search::{Searcher, back, window};
+use crate::stats::{Counters, Iteration, SearchResult};
+use crate::table::Table;
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// A searcher with evaluator `eval` and configuration `config`; the
+    /// table (if `config.table_mib > 0`) is allocated here, once.
+    pub fn new(eval: E, config: Config) -> Self {
+        let table = (config.table_mib > 0 && config.algorithm.prunes())
+            .then(|| Arc::new(Table::new(config.table_mib, config.replacement)));
+        Searcher {
+            eval,
+            config,
+            table,
+            book: None,
+            plies: Vec::new(),
+            pv: Vec::new(),
+            prev_pv: Vec::new(),
+            history: vec![0; 2 * params::HISTORY_SIZE],
+            counters: Counters::default(),
+            node_limit: u64::MAX,
+            deadline: None,
+            stops: Vec::new(),
+            aborted: false,
+            horizon: false,
+            helper: 0,
+            extra_stop: None,
+        }
+    }
+
+    /// Uses `table` (possibly shared with other searchers) instead of the
+    /// searcher's own table.
+    pub fn with_table(mut self, table: Arc<Table>) -> Self {
+        self.table = Some(table);
+        self
+    }
+
+    /// Consults `book` before every search.
+    pub fn with_book(mut self, book: Book<G>) -> Self {
+        self.book = Some(book);
+        self
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// The transposition table, if any.
+    pub fn table(&self) -> Option<&Arc<Table>> {
+        self.table.as_ref()
+    }
+
+    /// Forgets everything learnt (table, killers, history).
+    pub fn clear(&mut self) {
+        if let Some(t) = &self.table {
+            t.clear();
+        }
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.plies.clear();
+    }
+
+    /// Searches `game` within `limits`. Single-threaded and reproducible.
+    pub fn search(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move> {
+        self.search_with(game, limits, |_| Control::Continue)
+    }
+
+    fn start(&mut self, limits: &Limits) {
+        self.counters = Counters::default();
+        self.aborted = false;
+        self.horizon = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.deadline;
+        self.stops.clear();
+        self.stops.extend(limits.stop.iter().chain(self.extra_stop.iter()).cloned());
+        for p in &mut self.plies {
+            p_clear_killers(p);
+        }
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.prev_pv.clear();
+    }
+
+    /// Searches `game` within `limits`, calling `on_iteration` after every
+    /// completed iteration (it may stop the search).
+    pub fn search_with(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Iteration<G::Move>) -> Control,
+    ) -> SearchResult<G::Move> {
+        let started = Instant::now();
+        self.start(limits);
+        let mut result = SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            iterations: Vec::new(),
+            counters: Counters::default(),
+            elapsed: Default::default(),
+            stopped: false,
+            from_book: false,
+            exact: false,
+        };
+        if let Some(o) = game.outcome() {
+            result.score = outcome_score(o, game.to_move(), 0);
+            result.exact = true;
+            return result;
+        }
+        // --- Opening book ---------------------------------------------------
+        if let Some(mv) = self.book.as_ref().and_then(|b| b.best(game)) {
+            result.best_move = Some(mv);
+            result.pv.push(mv);
+            result.from_book = true;
+            return result;
+        }
+        let table = self.table.clone();
+        if let Some(t) = &table {
+            t.new_search();
+        }
+        let tt = table.as_deref();
+        let max_depth = limits.depth.clamp(1, params::DEPTH_INFINITE as u32);
+        let first = match self.config.algorithm {
+            Algorithm::Iterative => 1 + u32::from(self.helper % 2 == 1).min(max_depth - 1),
+            _ => max_depth,
+        };
+        let mut prev_nodes = 0u64;
+        let mut root_moves = MoveList::new();
+        game.moves(&mut root_moves);
+        for depth in first..=max_depth {
+            let before = self.counters;
+            let t0 = Instant::now();
+            self.horizon = false;
+            let score =
+                self.root(tt, game, depth as i32, result.iterations.last().map(|i| i.score));
+            if self.aborted {
+                result.stopped = true;
+                break;
+            }
+            let pv = self.pv[0].clone();
+            let counters = self.counters - before;
+            let elapsed = t0.elapsed();
+            let ebf = if prev_nodes > 0 {
+                counters.nodes as f64 / prev_nodes as f64
+            } else {
+                (counters.nodes as f64).powf(1.0 / f64::from(depth))
+            };
+            prev_nodes = counters.nodes;
+            let it = Iteration {
+                depth,
+                score,
+                pv: pv.clone(),
+                counters,
+                ebf,
+                elapsed,
+                nps: counters.nodes as f64 / elapsed.as_secs_f64().max(1e-9),
+            };
+            result.best_move = pv.first().copied().or(result.best_move);
+            result.score = score;
+            result.depth = depth;
+            result.pv = pv.clone();
+            result.exact = !self.horizon;
+            self.prev_pv = pv;
+            let control = on_iteration(&it);
+            result.iterations.push(it);
+            if control == Control::Stop {
+                result.stopped = depth < max_depth;
+                break;
+            }
+            // A proven result or a tree searched to its end cannot change.
+            let proven = is_decisive(score) && plies_to_end(score).is_some_and(|p| p <= depth);
+            if proven || !self.horizon {
+                break;
+            }
+        }
+        if result.best_move.is_none() {
+            // No iteration finished: the best root move so far, else the
+            // first legal move.
+            result.best_move = self.pv[0].first().copied().or(root_moves.first().copied());
+        }
+        result.counters = self.counters;
+        result.elapsed = started.elapsed();
+        result
+    }
+
+    /// One iteration at the root: plain, full window, or aspiration.
+    fn root(&mut self, tt: Option<&Table>, game: &G, depth: i32, prev: Option<Score>) -> Score {
+        if self.config.algorithm == Algorithm::Negamax {
+            return self.plain(game, depth, 0);
+        }
+        let ext = if self.config.extensions { params::MAX_EXTENSIONS } else { 0 };
+        // --- Aspiration window around the previous score -------------------
+        if let (Some(w), Some(prev), Algorithm::Iterative) =
+            (self.config.aspiration, prev, self.config.algorithm)
+            && depth as u32 >= params::ASPIRATION_MIN_DEPTH
+            && !is_decisive(prev)
+        {
+            let (mut alpha, mut beta) = (prev - w, prev + w);
+            loop {
+                let s = self.node(tt, game, depth, 0, alpha, beta, ext, true);
+                if self.aborted {
+                    return 0;
+                }
+                if s <= alpha {
+                    alpha = -INFINITY; // fail low: open the window downwards
+                } else if s >= beta {
+                    beta = INFINITY; // fail high: open it upwards
+                } else {
+                    return s;
+                }
+            }
+        }
+        self.node(tt, game, depth, 0, -INFINITY, INFINITY, ext, true)
+    }
+
+    /// The exact score (to `depth`) of every root move, from the root's
+    /// point of view, each searched with a full window. Used by the exact
+    /// solver to list *all* best moves.
+    pub fn root_move_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, Score)> {
+        self.start(&Limits::default());
+        let table = self.table.clone();
+        let tt = table.as_deref();
+        let depth = depth.clamp(1, params::DEPTH_INFINITE as u32) as i32;
+        let ext = if self.config.extensions { params::MAX_EXTENSIONS } else { 0 };
+        let mut moves = MoveList::new();
+        game.moves(&mut moves);
+        let mut out = Vec::with_capacity(moves.len());
+        self.horizon = false;
+        for &mv in moves.iter() {
+            let child = game.after(mv);
+            self.counters.nodes += 1; // the root itself, once per move
+            let s = if self.config.algorithm == Algorithm::Negamax {
+                self.plain(&child, depth - 1, 1)
+            } else {
+                let (a, b) = window::<G>(-INFINITY, INFINITY);
+                self.node(tt, &child, depth - 1, 1, a, b, ext, false)
+            };
+            out.push((mv, back::<G>(s)));
+        }
+        out
+    }
+
+    /// Counters of the last search.
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// `true` if the last search or [`root_move_scores`](Self::root_move_scores)
+    /// evaluated some position at the depth limit (so its scores are
+    /// heuristic, not exact game values).
+    pub fn hit_horizon(&self) -> bool {
+        self.horizon
+    }
+
+    /// Lazy SMP: `config.threads` threads search the same root over the
+    /// shared table; helpers start at alternating depths with perturbed
+    /// ordering, and the main thread's answer is returned. With one thread
+    /// (or without a table) this is [`search`](Searcher::search).
+    pub fn search_parallel(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move>
+    where
+        G: Send + Sync,
+        G::Move: Send + Sync,
+        E: Clone + Send,
+    {
+        let threads = self.config.threads.max(1);
+        let Some(table) = self.table.clone() else {
+            return self.search(game, limits);
+        };
+        if threads == 1 {
+            return self.search(game, limits);
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let config = self.config.clone();
+        let (mut result, helper_counters) = std::thread::scope(|s| {
+            let handles: Vec<_> = (1..threads)
+                .map(|i| {
+                    let table = Arc::clone(&table);
+                    let config = Config { table_mib: 0, ..config.clone() };
+                    let mut lim = limits.clone();
+                    // Helpers deepen until the main thread is done.
+                    lim.depth = params::DEPTH_INFINITE as u32;
+                    lim.stop = Some(Arc::clone(&done));
+                    let external = limits.stop.clone();
+                    let eval = self.eval.clone();
+                    s.spawn(move || {
+                        let mut h = Searcher::new(eval, config).with_table(table);
+                        h.helper = i as u64;
+                        h.extra_stop = external;
+                        h.search(game, &lim).counters
+                    })
+                })
+                .collect();
+            let r = self.search(game, limits);
+            done.store(true, Ordering::Relaxed);
+            let mut sum = Counters::default();
+            for h in handles {
+                if let Ok(c) = h.join() {
+                    sum += c;
+                }
+            }
+            (r, sum)
+        });
+        result.counters += helper_counters;
+        result
+    }
+}
+
+fn p_clear_killers<G: Game>(p: &mut crate::search::Ply<G>) {
+    p.clear_killers();
+}

@@ -1,0 +1,571 @@
+//! The node-level search: plain NegaMax, alpha-beta / PVS with every
+//! technique as a named block, and quiescence search.
+//!
+//! Conventions: scores are for the side to move (negamax). For one-player
+//! puzzles ([`Game::PLAYERS`] `== 1`) there is no sign flip: [`back`] and
+//! [`window`] pass scores and windows on unchanged, so the same code
+//! maximises. The search is fail-soft (it returns the best score found,
+//! which may lie outside the window); the text's version is fail-hard
+//! (returns `alpha` or `beta`) — both give the same root value, fail-soft
+//! gives tighter table bounds.
+
+use std::mem;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use spielbaum_game_trait::{Evaluator, Game, INFINITY, MoveList, Score, outcome_score};
+
+use crate::config::Config;
+use crate::params;
+use crate::stats::Counters;
+use crate::table::{Bound, Entry, Table, from_table, move_hash, move_tag, to_table};
+
+/// A child's score seen from the parent.
+#[inline]
+pub(crate) fn back<G: Game>(s: Score) -> Score {
+    if G::PLAYERS == 1 { s } else { -s }
+}
+
+/// The child's window for the parent's window `(alpha, beta)`.
+#[inline]
+pub(crate) fn window<G: Game>(alpha: Score, beta: Score) -> (Score, Score) {
+    if G::PLAYERS == 1 { (alpha, beta) } else { (-beta, -alpha) }
+}
+
+/// The child's null window that tests "better than `alpha`?".
+#[inline]
+fn null_window<G: Game>(alpha: Score) -> (Score, Score) {
+    window::<G>(alpha, alpha + 1)
+}
+
+/// Per-ply buffers, reused so the hot loop does not allocate.
+pub(crate) struct Ply<G: Game> {
+    moves: MoveList<G::Move>,
+    keys: Vec<i64>,
+    children: Vec<G>,
+    killers: [Option<G::Move>; params::KILLERS],
+}
+
+impl<G: Game> Ply<G> {
+    fn new() -> Self {
+        Ply {
+            moves: MoveList::new(),
+            keys: Vec::new(),
+            children: Vec::new(),
+            killers: [None; params::KILLERS],
+        }
+    }
+
+    pub(crate) fn clear_killers(&mut self) {
+        self.killers = [None; params::KILLERS];
+    }
+}
+
+/// The search engine: owns its state (table, killers, history, buffers)
+/// and borrows the game for each search. See the crate docs for an example.
+pub struct Searcher<G: Game, E> {
+    pub(crate) eval: E,
+    pub(crate) config: Config,
+    pub(crate) table: Option<Arc<Table>>,
+    pub(crate) book: Option<crate::book::Book<G>>,
+    pub(crate) plies: Vec<Ply<G>>,
+    pub(crate) pv: Vec<Vec<G::Move>>,
+    pub(crate) prev_pv: Vec<G::Move>,
+    pub(crate) history: Vec<u32>,
+    pub(crate) counters: Counters,
+    // Limits of the running search.
+    pub(crate) node_limit: u64,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) stops: Vec<Arc<AtomicBool>>,
+    pub(crate) aborted: bool,
+    /// Set when a node of the current subtree stopped at the depth limit
+    /// (its value is heuristic, not the game's value).
+    pub(crate) horizon: bool,
+    /// Lazy-SMP helper number (0 = main thread): perturbs the ordering.
+    pub(crate) helper: u64,
+    /// A stop flag kept across searches (a helper's external flag).
+    pub(crate) extra_stop: Option<Arc<AtomicBool>>,
+}
+
+/// Ordering classes, highest first (bits 48.. of a move's sort key). The
+/// table and PV moves are tried before any key is computed.
+const CLASS_KILLER: i64 = 2;
+const CLASS_QUIET: i64 = 1;
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.plies.len() <= ply + 1 {
+            self.plies.push(Ply::new());
+            self.pv.push(Vec::new());
+        }
+    }
+
+    /// Looks at the clock, the node budget and the stop flags.
+    fn check_limits(&mut self) {
+        if self.counters.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stops.iter().any(|s| s.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+    }
+
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        self.counters.nodes += 1;
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        if self.counters.nodes.is_multiple_of(params::CHECK_EVERY) {
+            self.check_limits();
+        }
+        self.aborted
+    }
+
+    /// A child at the depth limit, scored without a recursive call (most
+    /// nodes are leaves, so this saves a call and a frame per node). Counts
+    /// as a node; `ply` is the leaf's ply.
+    #[inline]
+    fn leaf(&mut self, pos: &G, ply: usize) -> Score {
+        self.counters.nodes += 1;
+        self.counters.leaves += 1;
+        self.pv[ply].clear();
+        if self.counters.nodes.is_multiple_of(params::CHECK_EVERY) {
+            self.check_limits();
+        }
+        match pos.outcome() {
+            Some(o) => outcome_score(o, pos.to_move(), ply as u32),
+            None => {
+                self.horizon = true;
+                self.eval.evaluate(pos)
+            }
+        }
+    }
+
+    /// `pv[ply] = mv + pv[ply + 1]`.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// The static value of `child` from the parent's point of view.
+    fn static_child(&self, child: &G, ply: usize) -> Score {
+        let s = match child.outcome() {
+            Some(o) => outcome_score(o, child.to_move(), ply as u32 + 1),
+            None => self.eval.evaluate(child),
+        };
+        back::<G>(s)
+    }
+
+    /// Plain NegaMax (the text's first algorithm): every move of every node
+    /// to `depth`, no window, no table.
+    pub(crate) fn plain(&mut self, pos: &G, depth: i32, ply: usize) -> Score {
+        if self.enter(ply) {
+            return 0;
+        }
+        if let Some(o) = pos.outcome() {
+            self.counters.leaves += 1;
+            return outcome_score(o, pos.to_move(), ply as u32);
+        }
+        if depth <= 0 || ply >= params::MAX_SEARCH_PLY {
+            self.counters.leaves += 1;
+            self.horizon = true;
+            return self.eval.evaluate(pos);
+        }
+        self.plies[ply].moves.clear();
+        pos.moves(&mut self.plies[ply].moves);
+        let mut best = -INFINITY;
+        for i in 0..self.plies[ply].moves.len() {
+            let mv = self.plies[ply].moves[i];
+            let child = pos.after(mv);
+            let s = if depth == 1 {
+                back::<G>(self.leaf(&child, ply + 1))
+            } else {
+                back::<G>(self.plain(&child, depth - 1, ply + 1))
+            };
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                self.update_pv(ply, mv);
+            }
+        }
+        best
+    }
+
+    /// Alpha-beta / PVS node. `ext_left`: extensions still allowed on this
+    /// path; `on_pv`: the path so far is the previous iteration's PV.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn node(
+        &mut self,
+        tt: Option<&Table>,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        ext_left: u32,
+        on_pv: bool,
+    ) -> Score {
+        // --- Quiescence at the horizon -------------------------------------
+        if depth <= 0 && self.config.quiescence {
+            return self.quiesce(pos, ply, alpha, beta, 0);
+        }
+        if self.enter(ply) {
+            return 0;
+        }
+        // --- Depth limit (finished games are found by the empty move list)
+        if depth <= 0 || ply >= params::MAX_SEARCH_PLY {
+            self.counters.leaves += 1;
+            if let Some(o) = pos.outcome() {
+                return outcome_score(o, pos.to_move(), ply as u32);
+            }
+            self.horizon = true;
+            return self.eval.evaluate(pos);
+        }
+
+        // --- Transposition table probe -------------------------------------
+        let (key, sym) = match tt {
+            Some(_) if self.config.symmetry => {
+                let (canon, k) = pos.canonical_with();
+                (canon.key(), k)
+            }
+            Some(_) => (pos.key(), 0),
+            None => (0, 0),
+        };
+        let mut tt_tag = 0u16;
+        if let Some(e) = tt.and_then(|t| t.probe(key)) {
+            self.counters.tt_hits += 1;
+            tt_tag = e.move_tag;
+            let complete = e.depth as i32 == params::DEPTH_INFINITE;
+            let deep_enough = if self.config.deeper_entries {
+                i32::from(e.depth) >= depth.min(params::DEPTH_INFINITE)
+            } else {
+                i32::from(e.depth) == depth
+            };
+            if complete || deep_enough {
+                let s = from_table(e.score, ply as u32);
+                // An exact score inside the window is searched again (cheaply,
+                // through the table) so that the PV is complete.
+                let cut = match e.bound {
+                    Bound::Exact => s <= alpha || s >= beta,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.counters.tt_cuts += 1;
+                    if !complete {
+                        self.horizon = true;
+                    }
+                    return s;
+                }
+            }
+        }
+
+        // --- Move generation -----------------------------------------------
+        // Moves and sort keys stay in the per-ply buffers (indexed, not
+        // moved out); only the cached children are taken out when used.
+        self.plies[ply].moves.clear();
+        self.plies[ply].keys.clear();
+        pos.moves(&mut self.plies[ply].moves);
+        let n = self.plies[ply].moves.len();
+        if n == 0 {
+            // --- Finished game (the contract: no move exactly when over) ---
+            self.counters.leaves += 1;
+            return match pos.outcome() {
+                Some(o) => outcome_score(o, pos.to_move(), ply as u32),
+                None => self.eval.evaluate(pos), // contract violation
+            };
+        }
+
+        // --- Search extension: few moves keep the depth --------------------
+        let (child_depth, child_ext) = if self.config.extensions
+            && depth >= params::EXTENSION_MIN_DEPTH
+            && n <= params::EXTENSION_MAX_MOVES
+            && ext_left > 0
+        {
+            (depth, ext_left - 1)
+        } else {
+            (depth - 1, ext_left)
+        };
+
+        // --- Move ordering, staged: (1) the table move (or the previous
+        // iteration's PV move) alone, searched before anything else is
+        // scored; (2) only if it does not cut: killers, static evaluation of
+        // the children (off at the last ply), history, best first.
+        let algo = self.config.algorithm;
+        let by_eval = algo.orders() && depth >= self.config.order_min_depth.max(2);
+        let pv_move = if on_pv { self.prev_pv.get(ply).copied() } else { None };
+        let mut hinted = false;
+        {
+            let hint = (0..n).find(|&j| {
+                let mv = self.plies[ply].moves[j];
+                (tt_tag != 0 && self.tag_of(pos, mv, sym) == tt_tag) || pv_move == Some(mv)
+            });
+            if let Some(j) = hint {
+                self.plies[ply].moves.swap(0, j);
+                hinted = true;
+            }
+        }
+        let ordering = by_eval || self.config.killers || self.config.history;
+        // Moves before `base` need no key; keys[k] and children[k] belong to
+        // moves[base + k].
+        let base = usize::from(hinted);
+        let mut scored = false;
+        let mut children =
+            if by_eval { mem::take(&mut self.plies[ply].children) } else { Vec::new() };
+        children.clear();
+
+        // --- The move loop: alpha-beta, PVS with re-search ------------------
+        let old_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut found_pv = false;
+        let saved_horizon = mem::replace(&mut self.horizon, false);
+        let pvs = algo.pvs();
+        let side = pos.to_move().index();
+        for i in 0..n {
+            if ordering && i >= base {
+                if !scored {
+                    self.score_moves(pos, ply, base, by_eval, &mut children);
+                    scored = true;
+                }
+                // Selection: bring the best remaining move forward.
+                let p = &mut self.plies[ply];
+                let mut top = i - base;
+                for k in i - base + 1..n - base {
+                    if p.keys[k] > p.keys[top] {
+                        top = k;
+                    }
+                }
+                if top != i - base {
+                    p.keys.swap(i - base, top);
+                    p.moves.swap(i, top + base);
+                    if by_eval {
+                        children.swap(i - base, top);
+                    }
+                }
+            }
+            let mv = self.plies[ply].moves[i];
+            let owned;
+            let child: &G = if by_eval && i >= base {
+                &children[i - base]
+            } else {
+                owned = pos.after(mv);
+                &owned
+            };
+            let child_on_pv = pv_move == Some(mv);
+            let s = if child_depth <= 0 && !self.config.quiescence {
+                // --- Leaf: exact whatever the window, no re-search ---------
+                back::<G>(self.leaf(child, ply + 1))
+            } else if pvs && found_pv {
+                let (a, b) = null_window::<G>(alpha);
+                let mut s =
+                    back::<G>(self.node(tt, child, child_depth, ply + 1, a, b, child_ext, false));
+                if s > alpha && s < beta && !self.aborted {
+                    // The null window was too small: search again.
+                    let (a, b) = window::<G>(alpha, beta);
+                    s = back::<G>(self.node(
+                        tt,
+                        child,
+                        child_depth,
+                        ply + 1,
+                        a,
+                        b,
+                        child_ext,
+                        false,
+                    ));
+                }
+                s
+            } else {
+                let (a, b) = window::<G>(alpha, beta);
+                back::<G>(self.node(tt, child, child_depth, ply + 1, a, b, child_ext, child_on_pv))
+            };
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(mv);
+                if s > alpha {
+                    alpha = s;
+                    found_pv = true;
+                    self.update_pv(ply, mv);
+                    if s >= beta {
+                        // --- Beta cut-off: remember killer and history ---
+                        self.counters.cutoffs += 1;
+                        if self.config.killers {
+                            let k = &mut self.plies[ply].killers;
+                            if k[0] != Some(mv) {
+                                k.copy_within(0..params::KILLERS - 1, 1);
+                                k[0] = Some(mv);
+                            }
+                        }
+                        if self.config.history {
+                            let h = self.history_index(side, mv);
+                            let bonus = (depth * depth).min(1 << 16) as u32;
+                            self.history[h] = self.history[h].saturating_add(bonus);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if by_eval {
+            self.plies[ply].children = children;
+        }
+        let complete = !self.horizon;
+        self.horizon |= saved_horizon;
+        if self.aborted {
+            return 0;
+        }
+
+        // --- Transposition table store --------------------------------------
+        if let Some(t) = tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > old_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored_depth = if complete && self.config.deeper_entries {
+                params::DEPTH_INFINITE
+            } else {
+                depth.min(params::DEPTH_INFINITE - 1)
+            };
+            let tag = match (bound, best_move) {
+                (Bound::Upper, _) | (_, None) => 0,
+                (_, Some(mv)) => self.tag_of(pos, mv, sym),
+            };
+            t.store(
+                key,
+                Entry {
+                    score: to_table(best, ply as u32),
+                    depth: stored_depth as u8,
+                    bound,
+                    move_tag: tag,
+                },
+            );
+        }
+        best
+    }
+
+    /// Sort keys (and, with `by_eval`, the children) of `moves[base..]`:
+    /// class (killer without evaluation ordering), static evaluation of the
+    /// child from the parent's side, history (killers break ties).
+    fn score_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        base: usize,
+        by_eval: bool,
+        children: &mut Vec<G>,
+    ) {
+        let killers =
+            if self.config.killers { self.plies[ply].killers } else { [None; params::KILLERS] };
+        let side = pos.to_move().index();
+        self.plies[ply].keys.clear();
+        for j in base..self.plies[ply].moves.len() {
+            let mv = self.plies[ply].moves[j];
+            let killer = killers.contains(&Some(mv));
+            // With static-evaluation ordering a killer only breaks ties among
+            // equally evaluated moves (measured: ranking killers above the
+            // evaluation costs nodes, docs/negamax.md).
+            let class = if killer && !by_eval { CLASS_KILLER } else { CLASS_QUIET };
+            let primary = if by_eval {
+                let child = pos.after(mv);
+                let s = self.static_child(&child, ply);
+                children.push(child);
+                i64::from(s).clamp(-(1 << 23) + 1, (1 << 23) - 1)
+            } else {
+                0
+            };
+            let mut secondary = if self.config.history {
+                i64::from(self.history[self.history_index(side, mv)].min((1 << 23) - 1))
+            } else {
+                0
+            };
+            if killer && by_eval {
+                secondary |= 1 << 23;
+            }
+            if self.helper != 0 {
+                secondary = (secondary & !7) | ((move_hash(mv) ^ self.helper) & 7) as i64;
+            }
+            self.plies[ply].keys.push(class << 48 | (primary + (1 << 23)) << 24 | secondary);
+        }
+    }
+
+    /// The table tag of `mv` in the canonical image (symmetry `sym`).
+    fn tag_of(&self, pos: &G, mv: G::Move, sym: usize) -> u16 {
+        if sym == 0 { move_tag(mv) } else { pos.symmetric_move(mv, sym).map_or(0, move_tag) }
+    }
+
+    fn history_index(&self, side: usize, mv: G::Move) -> usize {
+        side * params::HISTORY_SIZE + (move_hash(mv) as usize & (params::HISTORY_SIZE - 1))
+    }
+
+    /// Quiescence search: past the depth limit, follow only the moves the
+    /// evaluator marks noisy; the side to move may "stand pat" on the static
+    /// evaluation.
+    pub(crate) fn quiesce(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        qply: u32,
+    ) -> Score {
+        if self.enter(ply) {
+            return 0;
+        }
+        self.counters.qnodes += 1;
+        if let Some(o) = pos.outcome() {
+            self.counters.leaves += 1;
+            return outcome_score(o, pos.to_move(), ply as u32);
+        }
+        self.horizon = true;
+        let stand = self.eval.evaluate(pos);
+        if stand >= beta || qply >= params::QUIESCENCE_MAX_PLIES || ply >= params::MAX_SEARCH_PLY {
+            self.counters.leaves += 1;
+            return stand;
+        }
+        self.plies[ply].moves.clear();
+        pos.moves(&mut self.plies[ply].moves);
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut searched = false;
+        for i in 0..self.plies[ply].moves.len() {
+            let mv = self.plies[ply].moves[i];
+            if !self.eval.is_noisy(pos, mv) {
+                continue;
+            }
+            searched = true;
+            let child = pos.after(mv);
+            let (a, b) = window::<G>(alpha, beta);
+            let s = back::<G>(self.quiesce(&child, ply + 1, a, b, qply + 1));
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, mv);
+                    if s >= beta {
+                        self.counters.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        if !searched {
+            self.counters.leaves += 1;
+        }
+        if self.aborted { 0 } else { best }
+    }
+}

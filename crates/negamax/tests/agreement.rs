@@ -1,0 +1,166 @@
+//! Every variant returns plain NegaMax's root value at the same depth, on
+//! random positions of every game and of the synthetic tree; the PV is legal
+//! and its leaf is worth the root value.
+
+mod common;
+
+use common::{check_pv, reference, variants};
+use proptest::prelude::*;
+use spielbaum_game_trait::{Evaluator, Game, GameExt, Score, SplitMix64, Zero};
+use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval, Shape};
+use spielbaum_negamax::{Config, Limits, Searcher};
+use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
+
+fn agree<G, E>(g: &G, e: E, depth: u32, deeper: bool, symmetry: bool) -> Result<(), TestCaseError>
+where
+    G: Game,
+    E: Evaluator<G> + Copy,
+{
+    if g.is_over() {
+        return Ok(());
+    }
+    let want = reference(g, &e, depth, 0);
+    for (name, config) in variants(deeper, symmetry) {
+        let mut s = Searcher::new(e, config);
+        let r = s.search(g, &Limits::depth(depth));
+        prop_assert_eq!(r.score, want, "{} at depth {}", name, depth);
+        prop_assert!(!r.stopped);
+        check_pv(g, &e, &r.pv, depth, want)
+            .map_err(|m| TestCaseError::fail(format!("{name}: {m}")))?;
+        prop_assert_eq!(r.best_move, r.pv.first().copied(), "{}", name);
+    }
+    Ok(())
+}
+
+fn random_prefix<G: Game>(g: &G, plies: u32, seed: u64) -> G {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = g.clone();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[rng.below(moves.len())]);
+    }
+    pos
+}
+
+/// An arbitrary but deterministic evaluator, so that orderings differ.
+#[derive(Clone, Copy)]
+struct DiceEval;
+impl Evaluator<Dice> for DiceEval {
+    fn evaluate(&self, g: &Dice) -> Score {
+        ((g.sum() * 7 + g.top() * 3) % 21) as Score - 10
+    }
+}
+
+#[derive(Clone, Copy)]
+struct NimEval;
+impl Evaluator<Nim> for NimEval {
+    fn evaluate(&self, g: &Nim) -> Score {
+        let h = g.heaps();
+        (h.iter().enumerate().map(|(i, &x)| (i as u32 + 2) * x).sum::<u32>() % 13) as Score - 6
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn synthetic_tree(seed in any::<u64>(), b in 1u8..=4, height in 1u16..=7, depth in 1u32..=5, varying in any::<bool>()) {
+        let mut t = RandomTree::new(seed, b, height);
+        if varying { t = t.varying(); }
+        agree(&t, RandomTreeEval, depth, true, false)?;
+    }
+
+    #[test]
+    fn synthetic_dag(seed in any::<u64>(), b in 1u8..=4, height in 1u16..=7, depth in 1u32..=5, varying in any::<bool>()) {
+        let mut t = RandomTree::new(seed, b, height).with_shape(Shape::Dag);
+        if varying { t = t.varying(); }
+        // Positions of the DAG fix their ply, but "complete" entries may
+        // answer shallower queries; compare in exact-depth mode.
+        agree(&t, RandomTreeEval, depth, false, false)?;
+    }
+
+    #[test]
+    fn tictactoe(plies in 0u32..=6, seed in any::<u64>(), depth in 1u32..=5) {
+        let g = random_prefix(&TicTacToe::new(), plies, seed);
+        agree(&g, LineCount, depth, true, true)?;
+        agree(&g, Zero, depth, true, true)?;
+    }
+
+    #[test]
+    fn dice(start in 1u32..=6, target in 1u32..=40, plies in 0u32..=4, seed in any::<u64>(), depth in 1u32..=6) {
+        let g = random_prefix(&Dice::new(start, target).unwrap(), plies, seed);
+        agree(&g, DiceEval, depth, false, false)?;
+        agree(&g, Zero, depth, false, false)?;
+    }
+
+    #[test]
+    fn nim(heaps in proptest::collection::vec(0u32..=4, 1..=3), plies in 0u32..=3, seed in any::<u64>(), depth in 1u32..=4) {
+        let g = random_prefix(&Nim::new(&heaps).unwrap(), plies, seed);
+        agree(&g, NimEval, depth, false, false)?;
+    }
+}
+
+/// Reference quiescence: stand pat or any noisy move, to the ply limit.
+fn ref_q(g: &RandomTree, ply: u32, qply: u32) -> Score {
+    use spielbaum_game_trait::outcome_score;
+    if let Some(o) = g.outcome() {
+        return outcome_score(o, g.to_move(), ply);
+    }
+    let e = RandomTreeEval;
+    let mut best = e.evaluate(g);
+    if qply >= spielbaum_negamax::params::QUIESCENCE_MAX_PLIES {
+        return best;
+    }
+    for mv in g.legal_moves() {
+        if e.is_noisy(g, mv) {
+            best = best.max(-ref_q(&g.after(mv), ply + 1, qply + 1));
+        }
+    }
+    best
+}
+
+fn ref_with_q(g: &RandomTree, depth: u32, ply: u32) -> Score {
+    use spielbaum_game_trait::outcome_score;
+    if let Some(o) = g.outcome() {
+        return outcome_score(o, g.to_move(), ply);
+    }
+    if depth == 0 {
+        return ref_q(g, ply, 0);
+    }
+    g.legal_moves()
+        .into_iter()
+        .map(|mv| -ref_with_q(&g.after(mv), depth - 1, ply + 1))
+        .max()
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn quiescence_matches_reference(seed in any::<u64>(), b in 2u8..=6, depth in 1u32..=3) {
+        let t = RandomTree::new(seed, b, 12);
+        let want = ref_with_q(&t, depth, 0);
+        for (name, mut config) in variants(false, false) {
+            if config.algorithm == spielbaum_negamax::Algorithm::Negamax {
+                continue; // plain NegaMax has no quiescence
+            }
+            config.quiescence = true;
+            let r = Searcher::new(RandomTreeEval, config).search(&t, &Limits::depth(depth));
+            prop_assert_eq!(r.score, want, "{} at depth {}", name, depth);
+        }
+    }
+}
+
+#[test]
+fn deeper_entries_still_agree_at_depth_in_a_single_search_of_the_tree() {
+    // In the tree shape no position repeats, so the usual rule is exact too.
+    for seed in 0..20 {
+        let t = RandomTree::new(seed, 3, 8);
+        let want = reference(&t, &RandomTreeEval, 5, 0);
+        let mut s = Searcher::new(RandomTreeEval, Config::default());
+        assert_eq!(s.search(&t, &Limits::depth(5)).score, want);
+    }
+}

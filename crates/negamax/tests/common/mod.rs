@@ -1,0 +1,95 @@
+//! Test helpers written independently of the engine: a reference NegaMax,
+//! PV checks, and the configurations under test.
+#![allow(dead_code)]
+
+use spielbaum_game_trait::{Evaluator, Game, GameExt, Score, outcome_score};
+use spielbaum_negamax::{Algorithm, Config};
+
+/// The textbook NegaMax (recursive, every move, no window).
+pub fn reference<G: Game, E: Evaluator<G>>(g: &G, e: &E, depth: u32, ply: u32) -> Score {
+    if let Some(o) = g.outcome() {
+        return outcome_score(o, g.to_move(), ply);
+    }
+    if depth == 0 {
+        return e.evaluate(g);
+    }
+    let mut best = i32::MIN;
+    for mv in g.legal_moves() {
+        let s = reference(&g.after(mv), e, depth - 1, ply + 1);
+        let s = if G::PLAYERS == 1 { s } else { -s };
+        best = best.max(s);
+    }
+    best
+}
+
+/// Checks that `pv` is legal from `g`, reaches the depth (or the end of
+/// the game), and that its leaf is worth `score` from the root's side.
+pub fn check_pv<G: Game, E: Evaluator<G>>(
+    g: &G,
+    e: &E,
+    pv: &[G::Move],
+    depth: u32,
+    score: Score,
+) -> Result<(), String> {
+    let mut pos = g.clone();
+    for (i, &mv) in pv.iter().enumerate() {
+        if !pos.is_legal(mv) {
+            return Err(format!("pv move {i} ({mv:?}) is illegal"));
+        }
+        pos.play(mv);
+    }
+    let n = pv.len() as u32;
+    let leaf = match pos.outcome() {
+        Some(o) => outcome_score(o, pos.to_move(), n),
+        None if n == depth => e.evaluate(&pos),
+        None => {
+            return Err(format!(
+                "pv of {n} plies stops before depth {depth} in an unfinished game"
+            ));
+        }
+    };
+    let seen = if G::PLAYERS == 1 || n.is_multiple_of(2) { leaf } else { -leaf };
+    if seen != score {
+        return Err(format!("pv leaf worth {seen}, root score {score}"));
+    }
+    Ok(())
+}
+
+/// Every variant of the agreement test: (name, config).
+/// `deeper`: whether table entries of greater depth may answer (only exact
+/// in games where a position fixes its ply).
+pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
+    let mut v = Vec::new();
+    for a in Algorithm::ALL {
+        v.push((a.name().to_string(), Config::plain(a)));
+    }
+    let with_table =
+        |a: Algorithm| Config { table_mib: 1, deeper_entries: deeper, ..Config::plain(a) };
+    for a in [Algorithm::AlphaBeta, Algorithm::Ordered, Algorithm::Pvs, Algorithm::Iterative] {
+        v.push((format!("{}+table", a.name()), with_table(a)));
+    }
+    v.push((
+        "iterative+aspiration".into(),
+        Config { aspiration: Some(20), ..Config::plain(Algorithm::Iterative) },
+    ));
+    v.push((
+        "iterative+aspiration+killers+history".into(),
+        Config {
+            aspiration: Some(20),
+            killers: true,
+            history: true,
+            ..Config::plain(Algorithm::Iterative)
+        },
+    ));
+    v.push((
+        "default".into(),
+        Config { table_mib: 1, deeper_entries: deeper, ..Config::default() },
+    ));
+    if symmetry {
+        v.push((
+            "default+symmetry".into(),
+            Config { table_mib: 1, deeper_entries: deeper, symmetry: true, ..Config::default() },
+        ));
+    }
+    v
+}

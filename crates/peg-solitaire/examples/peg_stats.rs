@@ -1,0 +1,37 @@
+//! Full statistics of a board from a start, with timing:
+//! `cargo run --release -p spielbaum-peg-solitaire --example peg_stats -- english d4 [threads]`.
+
+use std::time::Instant;
+
+use spielbaum_peg_solitaire::{Board, StatsOptions, statistics};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let board = Board::by_name(args.first().map_or("english", |s| s)).expect("board");
+    let start = board.start_at(args.get(1).map_or("d4", |s| s)).expect("hole");
+    let options = StatsOptions {
+        threads: args.get(2).map(|s| s.parse().expect("threads")),
+        symmetry: args.get(3).is_none_or(|s| s != "nosym"),
+        ..StatsOptions::default()
+    };
+    let t = Instant::now();
+    let stats = statistics(
+        &start,
+        &options,
+        |l| {
+            eprintln!(
+                "{:>2} pegs {:>10} positions {:>9} canonical paths {}",
+                l.pegs, l.stats.positions, l.stats.canonical, l.stats.paths
+            )
+        },
+        |_| Default::default(),
+    )
+    .expect("run");
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "total {} positions, {} canonical, {} paths into d4; {secs:.3} s",
+        stats.total_positions(),
+        stats.total_canonical(),
+        stats.one_peg_paths_at(board.parse_hole("d4").unwrap())
+    );
+}

@@ -1,0 +1,147 @@
+//! Complete statistics of a board from a start: per level (number of pegs)
+//! positions, canonical positions, symmetry classes and paths, and the
+//! number of paths that end with one peg in each hole — through
+//! [`spielbaum_bfs_reach::LevelBfs`].
+
+use std::path::PathBuf;
+
+use spielbaum_bfs_reach::{Control, LevelBfs, LevelStats, Progress, RunError};
+
+use crate::board::Board;
+use crate::position::Peg;
+
+/// Options of a statistics run.
+#[derive(Clone, Debug)]
+pub struct StatsOptions {
+    /// Normalise by the symmetries of the start (default `true`); the counts
+    /// are exact either way.
+    pub symmetry: bool,
+    /// Stop after the level with this many pegs.
+    pub down_to: Option<u32>,
+    /// Threads (default: rayon's global pool, one per core).
+    pub threads: Option<usize>,
+    /// Directory for a checkpoint after every level (resume on restart).
+    pub checkpoint: Option<PathBuf>,
+}
+
+impl Default for StatsOptions {
+    fn default() -> Self {
+        StatsOptions {
+            symmetry: true,
+            down_to: None,
+            threads: None,
+            checkpoint: None,
+        }
+    }
+}
+
+/// The statistics of one level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PegLevel {
+    /// Pegs on the board at this level.
+    pub pegs: u32,
+    /// The engine's statistics (positions, canonical, by orbit size, paths,
+    /// dead ends, goals).
+    pub stats: LevelStats,
+}
+
+/// The statistics of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statistics {
+    /// One entry per level, the start first.
+    pub levels: Vec<PegLevel>,
+    /// For each hole (bit index, in bit order): the paths that end with one
+    /// peg there. Empty unless the run reached the one-peg level.
+    pub one_peg_paths: Vec<(u32, u128)>,
+    /// `true` if every level was computed (no stop, no `down_to` cut).
+    pub complete: bool,
+}
+
+impl Statistics {
+    /// Real positions over all levels.
+    pub fn total_positions(&self) -> u64 {
+        self.levels.iter().map(|l| l.stats.positions).sum()
+    }
+
+    /// Canonical positions over all levels.
+    pub fn total_canonical(&self) -> u64 {
+        self.levels.iter().map(|l| l.stats.canonical).sum()
+    }
+
+    /// Paths ending with one peg in `hole`.
+    pub fn one_peg_paths_at(&self, hole: u32) -> u128 {
+        self.one_peg_paths
+            .iter()
+            .find(|&&(h, _)| h == hole)
+            .map_or(0, |&(_, n)| n)
+    }
+}
+
+/// Computes the statistics of every level reachable from `start`.
+///
+/// `on_level` sees each level as soon as it is finished; `progress` is
+/// called a few times per level and may stop the run (finished levels are
+/// kept in the result, which then has `complete == false`).
+pub fn statistics(
+    start: &Peg<'_>,
+    options: &StatsOptions,
+    mut on_level: impl FnMut(&PegLevel),
+    progress: impl FnMut(Progress) -> Control,
+) -> Result<Statistics, RunError> {
+    let top = start.count();
+    let mut bfs = LevelBfs::new().symmetry(options.symmetry).progress(progress);
+    if let Some(p) = options.down_to {
+        bfs = bfs.max_depth(top.saturating_sub(p.max(1)));
+    }
+    if let Some(n) = options.threads {
+        bfs = bfs.threads(n);
+    }
+    if let Some(dir) = &options.checkpoint {
+        bfs = bfs.checkpoint(dir.clone());
+    }
+    let mut levels = Vec::new();
+    let mut one_peg: Vec<(u32, u128)> = Vec::new();
+    let result = bfs.run(start, |stats, view| {
+        let level = PegLevel {
+            pegs: top - stats.depth,
+            stats: stats.clone(),
+        };
+        if level.pegs == 1 {
+            for (key, count) in view.iter() {
+                let members = view.members(key);
+                let each = count / members.len() as u128;
+                for m in members {
+                    one_peg.push((m.trailing_zeros(), each));
+                }
+            }
+            one_peg.sort_unstable();
+        }
+        on_level(&level);
+        levels.push(level);
+        Control::Continue
+    });
+    let summary = match result {
+        Ok(s) => s,
+        Err(RunError::Stopped) => {
+            return Ok(Statistics {
+                levels,
+                one_peg_paths: one_peg,
+                complete: false,
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    Ok(Statistics {
+        levels,
+        one_peg_paths: one_peg,
+        complete: summary.complete,
+    })
+}
+
+/// The hole names of [`Statistics::one_peg_paths`].
+pub fn named(one_peg_paths: &[(u32, u128)]) -> Vec<(String, u128)> {
+    one_peg_paths
+        .iter()
+        .map(|&(h, n)| (Board::hole_name(h), n))
+        .collect()
+}
