@@ -19,8 +19,10 @@
 //! at most the iterations, as searches hitting a finished position in the
 //! tree do not roll out).
 //!
-//! First an interleaved best-of-5 summary with same-run ratios is printed,
-//! then criterion measures each configuration.
+//! First an interleaved summary (50 rounds) with same-run ratios is
+//! printed — best wall time, and iterations per CPU-second (per-thread
+//! throughput, robust to other processes on a shared machine) — then
+//! criterion measures each configuration.
 //!
 //! ```text
 //! cargo bench -p spielbaum-benches --bench mcts_vs_peers -- --warm-up-time 1 --measurement-time 3
@@ -273,33 +275,56 @@ where
     ]
 }
 
-/// Interleaved best-of-5 iterations per second for every engine and thread
-/// count, with ratios printed.
+/// CPU time of this process (user + system, all threads) from
+/// `/proc/self/stat`, in seconds; `None` where that file does not exist.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0) // USER_HZ is 100 on Linux
+}
+
+/// Interleaved rounds of every engine and thread count: the best wall time
+/// (iterations per second) and the iterations per CPU-second summed over
+/// all rounds (per-thread throughput, which load from other processes on a
+/// shared machine does not skew), with same-run ratios.
 fn summary<G: BenchGame>(name: &str, g: &G)
 where
     G::Move: Send + Sync,
 {
+    const ROUNDS: usize = 50;
     let engines = engines::<G>();
     let mut best = [[Duration::MAX; 2]; 3];
+    let mut cpu = [[0.0f64; 2]; 3];
     let mut playouts = [[0u64; 2]; 3];
-    for _round in 0..5 {
+    for _round in 0..ROUNDS {
         for (e, (_, f)) in engines.iter().enumerate() {
             for (t, threads) in [1usize, 2].into_iter().enumerate() {
+                let c = cpu_seconds();
                 let start = Instant::now();
                 playouts[e][t] = black_box(f(g, threads));
                 best[e][t] = best[e][t].min(start.elapsed());
+                if let (Some(a), Some(b)) = (c, cpu_seconds()) {
+                    cpu[e][t] += b - a;
+                }
             }
         }
     }
     let ips = |d: Duration| ITERATIONS as f64 / d.as_secs_f64();
+    let per_cpu = |s: f64| (ROUNDS as u64 * ITERATIONS) as f64 / s;
     println!(
-        "\n{name}: iterations per second, best of 5 interleaved, {ITERATIONS} iterations per search"
+        "\n{name}: {ITERATIONS} iterations per search, {ROUNDS} interleaved rounds; \
+         best wall time as iterations/s, and iterations per CPU-second"
     );
     for (e, (label, _)) in engines.iter().enumerate() {
         println!(
-            "  {label:<15} 1 thread {:>12.0}   2 threads {:>12.0}   scaling x{:.2}   playouts per search {} / {}",
+            "  {label:<15} 1 thread {:>10.0}/s {:>10.0}/cpu-s   2 threads {:>10.0}/s {:>10.0}/cpu-s   \
+             wall scaling x{:.2}   playouts per search {} / {}",
             ips(best[e][0]),
+            per_cpu(cpu[e][0]),
             ips(best[e][1]),
+            per_cpu(cpu[e][1]),
             best[e][0].as_secs_f64() / best[e][1].as_secs_f64(),
             playouts[e][0],
             playouts[e][1],
@@ -307,9 +332,11 @@ where
     }
     for (e, (label, _)) in engines.iter().enumerate().skip(1) {
         println!(
-            "  ours / {label:<12} 1 thread x{:.2}   2 threads x{:.2}",
+            "  ours / {label:<12} wall: 1 thread x{:.2}, 2 threads x{:.2}   per CPU-second: 1 thread x{:.2}, 2 threads x{:.2}",
             best[e][0].as_secs_f64() / best[0][0].as_secs_f64(),
-            best[e][1].as_secs_f64() / best[0][1].as_secs_f64()
+            best[e][1].as_secs_f64() / best[0][1].as_secs_f64(),
+            cpu[e][0] / cpu[0][0],
+            cpu[e][1] / cpu[0][1],
         );
     }
 }

@@ -1,19 +1,29 @@
 //! spielbaum-negamax against the `minimax` crate (0.6) on the same game,
-//! evaluator and depth, side by side in one run:
+//! evaluator and depth, side by side in one run.
 //!
-//! - fixed-depth alpha-beta: our `AlphaBeta` (and `Pvs` with ordering)
-//!   against `minimax::Negamax` (alpha-beta, generation order);
-//! - iterative deepening with a 1 MiB table (both sides; both allocate and touch it per search): our default configuration
-//!   against `minimax::IterativeSearch` (its defaults: null-window search,
-//!   two-tier table).
+//! Like for like (the same techniques on both sides):
+//! - fixed-depth alpha-beta: our `AlphaBeta` (generation order, no table)
+//!   against `minimax::Negamax` (alpha-beta; it shuffles its root moves);
+//! - iterative deepening with a 1 MiB table: our `Iterative` restricted to
+//!   minimax's techniques (table move first, null-window search; no static
+//!   ordering, killers or history) against `minimax::IterativeSearch` (its
+//!   defaults: null-window search, two-tier table).
 //!
-//! Games: the synthetic random tree (branching 10) and DAG (branching 8,
-//! many transpositions), evaluator `RandomTreeEval`, and Tic-tac-toe
-//! (`LineCount`, fixed depth only). Before timing, the bench
-//! checks that both engines return the same root value, and prints node
-//! counts (minimax's counted as positions entered through `apply`, plus the
-//! root) and an interleaved same-run time ratio. Every timed run asserts its
-//! root value.
+//! Our best against theirs: our `Pvs` with the text's static ordering
+//! against `minimax::Negamax`, and our default `Iterative` (plus static
+//! ordering, killers, history) against `IterativeSearch`.
+//!
+//! Both sides build their engine (and its 1 MiB table) per search. The
+//! adapter asks the game for its outcome only when there are no moves (the
+//! `Game` contract, as our engine does), and counts minimax's nodes
+//! (positions entered through `apply`, plus the root) only in separate,
+//! untimed runs. Games: the synthetic random tree (branching 10) and DAG
+//! (branching 8, many transpositions) with `RandomTreeEval`, and Tic-tac-toe
+//! with `LineCount`. Before timing the bench asserts that every variant of
+//! both engines returns the same root value, then prints node counts
+//! (minimax's as the mean over runs, its root order being random) and an
+//! interleaved same-run time ratio (mean of 20 runs each). Every timed run
+//! asserts its root value (and, for our deterministic engine, its nodes).
 //!
 //! ```text
 //! cargo bench -p spielbaum-benches --bench negamax_vs_minimax -- --warm-up-time 1 --measurement-time 3
@@ -21,6 +31,7 @@
 
 use std::cell::Cell;
 use std::hint::black_box;
+use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -34,8 +45,10 @@ thread_local! {
     static APPLIED: Cell<u64> = const { Cell::new(0) };
 }
 
-/// minimax's view of any spielbaum game (marker type per game).
-struct Adapter<G>(std::marker::PhantomData<G>);
+/// minimax's view of any spielbaum game. `COUNT` counts the positions
+/// entered (`apply` calls); the timed runs use `COUNT = false`, so the peer
+/// pays nothing for our statistics.
+struct Adapter<G, const COUNT: bool>(PhantomData<G>);
 
 fn winner<G: Game>(g: &G) -> Option<Winner> {
     g.outcome().map(|o| match o {
@@ -45,19 +58,26 @@ fn winner<G: Game>(g: &G) -> Option<Winner> {
     })
 }
 
-impl<G: Game> minimax::Game for Adapter<G> {
+impl<G: Game, const COUNT: bool> minimax::Game for Adapter<G, COUNT> {
     type S = G;
     type M = G::Move;
 
     fn generate_moves(s: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
         let mut list = MoveList::new();
         s.moves(&mut list);
+        // The `Game` contract: no moves exactly when the game is over, so
+        // the outcome is only asked for then (as our engine does).
+        if list.is_empty() {
+            return winner(s);
+        }
         moves.extend_from_slice(&list);
-        winner(s)
+        None
     }
 
     fn apply(s: &mut G, m: G::Move) -> Option<G> {
-        APPLIED.with(|c| c.set(c.get() + 1));
+        if COUNT {
+            APPLIED.with(|c| c.set(c.get() + 1));
+        }
         Some(s.after(m))
     }
 
@@ -66,18 +86,24 @@ impl<G: Game> minimax::Game for Adapter<G> {
     }
 
     fn zobrist_hash(s: &G) -> u64 {
-        s.key()
+        // minimax indexes its table with the low bits and checks the high
+        // 32 bits, so exact keys (Tic-tac-toe's 18-bit board) must be
+        // spread over all 64 bits (our table does the same multiply inside).
+        s.key().wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 }
 
-/// minimax's evaluator from a spielbaum evaluator (values fit in i16 here).
-struct Eval<G, E>(E, std::marker::PhantomData<G>);
+/// minimax's evaluator from a spielbaum evaluator (values fit in i16 here,
+/// checked once per workload before timing).
+struct Eval<G, E, const COUNT: bool>(E, PhantomData<G>);
 
-impl<G: Game, E: Evaluator<G>> minimax::Evaluator for Eval<G, E> {
-    type G = Adapter<G>;
+impl<G: Game, E: Evaluator<G>, const COUNT: bool> minimax::Evaluator for Eval<G, E, COUNT> {
+    type G = Adapter<G, COUNT>;
     fn evaluate(&self, s: &G) -> minimax::Evaluation {
         let v = self.0.evaluate(s);
-        assert!(v.abs() < i32::from(i16::MAX) - 1, "evaluation {v} does not fit minimax's i16");
+        if COUNT {
+            assert!(v.abs() < i32::from(i16::MAX) - 1, "evaluation {v} does not fit minimax's i16");
+        }
         v as i16
     }
 }
@@ -93,43 +119,77 @@ fn as_minimax(s: Score) -> i32 {
     }
 }
 
-fn ours<G: Game, E: Evaluator<G>>(g: &G, eval: E, config: Config, depth: u32) -> (i32, u64) {
-    let r = Searcher::new(eval, config).search(g, &Limits::depth(depth));
+fn ours<G: Game, E: Evaluator<G>>(g: &G, eval: E, config: &Config, depth: u32) -> (i32, u64) {
+    let r = Searcher::new(eval, config.clone()).search(g, &Limits::depth(depth));
     (as_minimax(r.score), r.counters.nodes)
 }
 
-fn theirs_ab<G: Game, E: Evaluator<G>>(g: &G, eval: E, depth: u8) -> (i32, u64) {
+/// minimax's alpha-beta (`Negamax`): root value and, with `COUNT`, nodes.
+fn theirs_ab<const COUNT: bool, G: Game, E: Evaluator<G>>(g: &G, eval: E, depth: u8) -> (i32, u64) {
     APPLIED.with(|c| c.set(0));
-    let mut s = Negamax::new(Eval(eval, std::marker::PhantomData), depth);
+    let mut s = Negamax::new(Eval::<G, E, COUNT>(eval, PhantomData), depth);
     s.choose_move(g).expect("a move");
     (i32::from(s.root_value()), APPLIED.with(Cell::get) + 1)
 }
 
-fn theirs_id<G: Game + Clone, E: Evaluator<G>>(g: &G, eval: E, depth: u8) -> (i32, u64)
+/// minimax's iterative deepening with a 1 MiB table (its defaults
+/// otherwise: null-window search, two-tier replacement).
+fn theirs_id<const COUNT: bool, G: Game, E: Evaluator<G>>(g: &G, eval: E, depth: u8) -> (i32, u64)
 where
     G::Move: Eq,
 {
     APPLIED.with(|c| c.set(0));
     let opts = IterativeOptions::new().with_table_byte_size(1 << 20);
-    let mut s = IterativeSearch::new(Eval(eval, std::marker::PhantomData), opts);
+    let mut s = IterativeSearch::new(Eval::<G, E, COUNT>(eval, PhantomData), opts);
     s.set_max_depth(depth);
     s.choose_move(g).expect("a move");
     (i32::from(s.root_value()), APPLIED.with(Cell::get) + 1)
 }
 
-/// Best-of-`n` wall time of `f`, interleaving is done by the caller.
-fn best_of(n: usize, mut f: impl FnMut()) -> Duration {
-    (0..n)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
+/// Our iterative deepening with exactly minimax's `IterativeSearch`
+/// techniques: table (1 MiB), table move first, null-window search; no
+/// static-evaluation ordering, killers or history (minimax 0.6 has none of
+/// these on by default; its `min_reorder_moves_depth` is a no-op there).
+fn like_minimax_id() -> Config {
+    Config {
+        table_mib: 1,
+        order_min_depth: i32::MAX,
+        killers: false,
+        history: false,
+        ..Config::default()
+    }
 }
 
-fn compare<G, E>(c: &mut Criterion, name: &str, g: &G, eval: E, depth: u32, with_id: bool)
+/// Mean wall time of `a` and `b`, `n` runs each, interleaved (the machine is
+/// shared and noisy; minimax's `Negamax` shuffles its root moves, so a
+/// best-of would pick its luckiest order).
+fn mean_pair(n: u32, mut a: impl FnMut(), mut b: impl FnMut()) -> (Duration, Duration) {
+    let (mut ta, mut tb) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..n {
+        let t = Instant::now();
+        a();
+        ta += t.elapsed();
+        let t = Instant::now();
+        b();
+        tb += t.elapsed();
+    }
+    (ta / n, tb / n)
+}
+
+/// Mean node count of minimax over `n` counting runs (its root order is
+/// random).
+fn mean_nodes(n: u64, mut f: impl FnMut() -> (i32, u64), value: i32) -> u64 {
+    (0..n)
+        .map(|_| {
+            let (v, nodes) = f();
+            assert_eq!(v, value, "minimax's value changed between runs");
+            nodes
+        })
+        .sum::<u64>()
+        / n
+}
+
+fn compare<G, E>(c: &mut Criterion, name: &str, g: &G, eval: E, depth: u32)
 where
     G: Game,
     G::Move: Eq,
@@ -138,72 +198,87 @@ where
     let d8 = depth as u8;
     let ab = Config::plain(Algorithm::AlphaBeta);
     let pvs = Config::plain(Algorithm::Pvs);
+    let id_like = like_minimax_id();
     let id = Config { table_mib: 1, ..Config::default() };
-    let (v_ab, n_ab) = ours(g, eval, ab.clone(), depth);
-    let (v_pvs, n_pvs) = ours(g, eval, pvs.clone(), depth);
-    let (v_id, n_id) = ours(g, eval, id.clone(), depth);
-    let (m_ab, mn_ab) = theirs_ab(g, eval, d8);
+    let (v_ab, n_ab) = ours(g, eval, &ab, depth);
+    let (v_pvs, n_pvs) = ours(g, eval, &pvs, depth);
+    let (v_idl, n_idl) = ours(g, eval, &id_like, depth);
+    let (v_id, n_id) = ours(g, eval, &id, depth);
+    let (m_ab, _) = theirs_ab::<true, _, _>(g, eval, d8);
+    let (m_id, _) = theirs_id::<true, _, _>(g, eval, d8);
     assert_eq!(v_ab, m_ab, "{name}: alpha-beta values differ");
-    assert_eq!(v_pvs, m_ab, "{name}: pvs value differs");
-    assert_eq!(v_ab, v_id);
-
-    // Interleaved same-run timing (best of 5) for the summary.
-    let t_ab = best_of(5, || assert_eq!(ours(g, eval, ab.clone(), depth).0, v_ab));
-    let t_mab = best_of(5, || assert_eq!(theirs_ab(g, eval, d8).0, v_ab));
-    let t_pvs = best_of(5, || assert_eq!(ours(g, eval, pvs.clone(), depth).0, v_ab));
-    let r = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
-    eprintln!("== {name}, depth {depth}, root value {v_ab}");
-    eprintln!(
-        "   fixed-depth alpha-beta: nodes ours {n_ab} / minimax {mn_ab} (ratio {:.2}); minimax time / ours = {:.2}",
-        n_ab as f64 / mn_ab as f64,
-        r(t_ab, t_mab)
-    );
-    eprintln!(
-        "   ours pvs+ordering:      nodes {n_pvs} (ratio to minimax alpha-beta {:.3}); minimax alpha-beta time / ours = {:.2}",
-        n_pvs as f64 / mn_ab as f64,
-        r(t_pvs, t_mab)
-    );
-    if with_id {
-        let (m_id, mn_id) = theirs_id(g, eval, d8);
-        assert_eq!(v_id, m_id, "{name}: iterative values differ");
-        let t_id = best_of(5, || assert_eq!(ours(g, eval, id.clone(), depth).0, v_ab));
-        let t_mid = best_of(5, || assert_eq!(theirs_id(g, eval, d8).0, v_ab));
-        eprintln!(
-            "   iterative + table:      nodes ours {n_id} / minimax {mn_id} (ratio {:.2}); minimax time / ours = {:.2}",
-            n_id as f64 / mn_id as f64,
-            r(t_id, t_mid)
-        );
+    for (v, what) in [(v_pvs, "pvs"), (v_idl, "iterative like minimax"), (v_id, "iterative")] {
+        assert_eq!(v, m_ab, "{name}: {what} value differs");
     }
+    assert_eq!(m_id, m_ab, "{name}: minimax's iterative value differs");
+    let mn_ab = mean_nodes(20, || theirs_ab::<true, _, _>(g, eval, d8), v_ab);
+    let mn_id = mean_nodes(5, || theirs_id::<true, _, _>(g, eval, d8), v_ab);
+
+    // Interleaved same-run timing (mean of 20 each) for the summary; the
+    // criterion groups below time the same calls again.
+    let check = |r: (i32, u64), n: u64| assert_eq!(r, (v_ab, n));
+    let line = |what: &str, ours_nodes: u64, theirs_nodes: u64, t: (Duration, Duration)| {
+        eprintln!(
+            "   {what:<44} nodes ours {ours_nodes} / minimax {theirs_nodes} = {:.2}; time ours {:.0} µs, minimax {:.0} µs; minimax / ours = {:.2}",
+            ours_nodes as f64 / theirs_nodes as f64,
+            t.0.as_secs_f64() * 1e6,
+            t.1.as_secs_f64() * 1e6,
+            t.1.as_secs_f64() / t.0.as_secs_f64()
+        )
+    };
+    eprintln!("== {name}, depth {depth}, root value {v_ab} (both engines, every variant)");
+    let t = mean_pair(
+        20,
+        || check(ours(g, eval, &ab, depth), n_ab),
+        || assert_eq!(theirs_ab::<false, _, _>(g, eval, d8).0, v_ab),
+    );
+    line("alpha-beta, generation order vs Negamax", n_ab, mn_ab, t);
+    let t = mean_pair(
+        20,
+        || check(ours(g, eval, &pvs, depth), n_pvs),
+        || assert_eq!(theirs_ab::<false, _, _>(g, eval, d8).0, v_ab),
+    );
+    line("our PVS + static ordering vs Negamax", n_pvs, mn_ab, t);
+    let t = mean_pair(
+        20,
+        || check(ours(g, eval, &id_like, depth), n_idl),
+        || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
+    );
+    line("ID + table, minimax's techniques vs IterativeSearch", n_idl, mn_id, t);
+    let t = mean_pair(
+        20,
+        || check(ours(g, eval, &id, depth), n_id),
+        || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
+    );
+    line("ID + table, our default vs IterativeSearch", n_id, mn_id, t);
 
     let mut group = c.benchmark_group(format!("negamax_vs_minimax/{name}/depth{depth}"));
     group.bench_function("ours-alphabeta", |b| {
-        b.iter(|| assert_eq!(ours(black_box(g), eval, ab.clone(), depth).0, v_ab))
+        b.iter(|| check(ours(black_box(g), eval, &ab, depth), n_ab))
     });
     group.bench_function("minimax-negamax", |b| {
-        b.iter(|| assert_eq!(theirs_ab(black_box(g), eval, d8).0, v_ab))
+        b.iter(|| assert_eq!(theirs_ab::<false, _, _>(black_box(g), eval, d8).0, v_ab))
     });
     group.bench_function("ours-pvs-ordered", |b| {
-        b.iter(|| assert_eq!(ours(black_box(g), eval, pvs.clone(), depth).0, v_ab))
+        b.iter(|| check(ours(black_box(g), eval, &pvs, depth), n_pvs))
     });
-    if with_id {
-        group.bench_function("ours-iterative-table", |b| {
-            b.iter(|| assert_eq!(ours(black_box(g), eval, id.clone(), depth).0, v_ab))
-        });
-        group.bench_function("minimax-iterative-table", |b| {
-            b.iter(|| assert_eq!(theirs_id(black_box(g), eval, d8).0, v_ab))
-        });
-    }
+    group.bench_function("ours-iterative-table-like-minimax", |b| {
+        b.iter(|| check(ours(black_box(g), eval, &id_like, depth), n_idl))
+    });
+    group.bench_function("ours-iterative-table-default", |b| {
+        b.iter(|| check(ours(black_box(g), eval, &id, depth), n_id))
+    });
+    group.bench_function("minimax-iterative-table", |b| {
+        b.iter(|| assert_eq!(theirs_id::<false, _, _>(black_box(g), eval, d8).0, v_ab))
+    });
     group.finish();
 }
 
 fn benches(c: &mut Criterion) {
-    compare(c, "synthetic-b10", &RandomTree::new(2026, 10, 64), RandomTreeEval, 6, true);
+    compare(c, "synthetic-b10", &RandomTree::new(2026, 10, 64), RandomTreeEval, 6);
     let dag = RandomTree::new(77, 8, 64).with_shape(Shape::Dag);
-    compare(c, "synthetic-dag-b8", &dag, RandomTreeEval, 7, true);
-    // minimax 0.6's IterativeSearch panics on Tic-tac-toe (its PV walk
-    // unwraps the missing best move of a finished position,
-    // strategies/table.rs:127), so only fixed depth here.
-    compare(c, "tictactoe", &TicTacToe::new(), LineCount, 7, false);
+    compare(c, "synthetic-dag-b8", &dag, RandomTreeEval, 7);
+    compare(c, "tictactoe", &TicTacToe::new(), LineCount, 7);
 }
 
 criterion_group! {

@@ -2,7 +2,7 @@
 //! and the complete next level, in one little-endian binary file written
 //! atomically (temporary file, then rename).
 //!
-//! Layout: magic `SPBFSCK1`, start key (u64), group size (u64), depth of the
+//! Layout: magic `SPBFSCK2`, start key (u64), group size (u64), depth of the
 //! stored level (u32), number of finished levels (u32), each level's
 //! statistics, number of partitions (u32), then per partition its length
 //! (u64), keys (u64 each) and counters (u128 each).
@@ -15,7 +15,7 @@ use crate::control::RunError;
 use crate::level::LevelStats;
 use crate::table::Part;
 
-const MAGIC: &[u8; 8] = b"SPBFSCK1";
+const MAGIC: &[u8; 8] = b"SPBFSCK2";
 const FILE: &str = "checkpoint.bin";
 
 /// A loaded checkpoint.
@@ -31,7 +31,7 @@ fn err(what: &str, e: impl std::fmt::Display) -> RunError {
 
 fn put_stats(w: &mut impl Write, s: &LevelStats) -> std::io::Result<()> {
     w.write_all(&s.depth.to_le_bytes())?;
-    for v in [s.positions, s.canonical, s.dead_ends, s.goals] {
+    for v in [s.positions, s.canonical, s.dead_ends, s.goals, s.moves] {
         w.write_all(&v.to_le_bytes())?;
     }
     for v in [s.paths, s.dead_end_paths, s.goal_paths] {
@@ -63,7 +63,8 @@ impl<R: Read> Reader<R> {
     }
     fn stats(&mut self) -> std::io::Result<LevelStats> {
         let depth = self.u32()?;
-        let (positions, canonical, dead_ends, goals) = (self.u64()?, self.u64()?, self.u64()?, self.u64()?);
+        let (positions, canonical, dead_ends, goals, moves) =
+            (self.u64()?, self.u64()?, self.u64()?, self.u64()?, self.u64()?);
         let (paths, dead_end_paths, goal_paths) = (self.u128()?, self.u128()?, self.u128()?);
         let n = self.u32()? as usize;
         if n > 1 << 16 {
@@ -76,6 +77,7 @@ impl<R: Read> Reader<R> {
             canonical,
             by_orbit,
             paths,
+            moves,
             dead_ends,
             dead_end_paths,
             goals,
@@ -124,7 +126,11 @@ pub(crate) fn save(
 
 /// Reads the checkpoint in `dir` if there is one; an error if it belongs to
 /// another start or symmetry setting or is damaged.
-pub(crate) fn load(dir: &Path, start_key: u64, group: usize) -> Result<Option<Checkpoint>, RunError> {
+pub(crate) fn load(
+    dir: &Path,
+    start_key: u64,
+    group: usize,
+) -> Result<Option<Checkpoint>, RunError> {
     let path = dir.join(FILE);
     let file = match fs::File::open(&path) {
         Ok(f) => f,

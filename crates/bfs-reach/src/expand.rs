@@ -53,7 +53,10 @@ impl Buckets {
 }
 
 /// Runs `f` on `pool` if there is one, else on rayon's global pool.
-pub(crate) fn in_pool<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
+pub(crate) fn in_pool<R: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    f: impl FnOnce() -> R + Send,
+) -> R {
     match pool {
         Some(p) => p.install(f),
         None => f(),
@@ -90,11 +93,8 @@ pub(crate) fn expand_level<G: FromKey + Send + Sync>(
     } else {
         Vec::new()
     };
-    let mut stats = LevelStats {
-        depth,
-        by_orbit: vec![0; group.size() + 1],
-        ..LevelStats::default()
-    };
+    let mut stats =
+        LevelStats { depth, by_orbit: vec![0; group.size() + 1], ..LevelStats::default() };
     let mut branching = 8usize;
     let mut done_sources = 0usize;
     let mut c = 0usize;
@@ -125,7 +125,12 @@ pub(crate) fn expand_level<G: FromKey + Send + Sync>(
         });
         let mut outs: Vec<Buckets> = buckets
             .iter()
-            .map(|m| std::mem::replace(&mut *m.lock().unwrap_or_else(|e| e.into_inner()), Buckets::empty()))
+            .map(|m| {
+                std::mem::replace(
+                    &mut *m.lock().unwrap_or_else(|e| e.into_inner()),
+                    Buckets::empty(),
+                )
+            })
             .collect();
         let records: usize = outs.iter().map(Buckets::records).sum();
         branching = (records / sources.max(1)).max(1) + 1;
@@ -175,11 +180,7 @@ pub(crate) fn expand_level<G: FromKey + Send + Sync>(
 
 impl Buckets {
     fn empty() -> Self {
-        Buckets {
-            recs: Vec::new(),
-            big: Vec::new(),
-            stats: LevelStats::default(),
-        }
+        Buckets { recs: Vec::new(), big: Vec::new(), stats: LevelStats::default() }
     }
 }
 
@@ -196,42 +197,52 @@ fn expand_chunk<G: FromKey>(
     out: &mut Buckets,
     moves: &mut MoveList<G::Move>,
 ) {
-    let st = &mut out.stats;
-    if st.by_orbit.len() < group.size() + 1 {
-        st.by_orbit.resize(group.size() + 1, 0);
+    if out.stats.by_orbit.len() < group.size() + 1 {
+        out.stats.by_orbit.resize(group.size() + 1, 0);
     }
     for i in s..e {
         let key = part.keys[i];
         let count = part.counts[i];
-        let g = proto.from_key(key);
+        let g = proto.decode(key);
         let orbit = group.orbit(&g, key);
+        let st = &mut out.stats;
         st.canonical += 1;
         st.positions += orbit as u64;
         st.by_orbit[orbit] += 1;
         st.paths += count;
-        moves.clear();
-        g.moves(moves);
-        if moves.is_empty() {
+        let n = match group {
+            Group::Identity | Group::Full(_) if build => {
+                let canonical = matches!(group, Group::Full(_));
+                if let Ok(small) = u64::try_from(count) {
+                    g.successor_keys(canonical, moves, |k| out.recs[part_of(k)].push([k, small]))
+                } else {
+                    g.successor_keys(canonical, moves, |k| out.big[part_of(k)].push((k, count)))
+                }
+            }
+            _ => {
+                moves.clear();
+                g.moves(moves);
+                if build {
+                    for &mv in moves.iter() {
+                        let k = group.canonical_key(&g.after(mv));
+                        if let Ok(small) = u64::try_from(count) {
+                            out.recs[part_of(k)].push([k, small]);
+                        } else {
+                            out.big[part_of(k)].push((k, count));
+                        }
+                    }
+                }
+                moves.len()
+            }
+        };
+        let st = &mut out.stats;
+        st.moves += n as u64;
+        if n == 0 {
             st.dead_ends += orbit as u64;
             st.dead_end_paths += count;
             if matches!(g.outcome(), Some(Outcome::Puzzle { goal: true, .. })) {
                 st.goals += orbit as u64;
                 st.goal_paths += count;
-            }
-            continue;
-        }
-        if !build {
-            continue;
-        }
-        if let Ok(small) = u64::try_from(count) {
-            for &mv in moves.iter() {
-                let k = group.canonical_key(&g.after(mv));
-                out.recs[part_of(k)].push([k, small]);
-            }
-        } else {
-            for &mv in moves.iter() {
-                let k = group.canonical_key(&g.after(mv));
-                out.big[part_of(k)].push((k, count));
             }
         }
     }

@@ -140,10 +140,7 @@ impl<'a> GeneralBfs<'a> {
         let mut expanded = 0usize;
         let mut depth = 0u32;
         loop {
-            let mut level = GeneralLevel {
-                depth,
-                ..GeneralLevel::default()
-            };
+            let mut level = GeneralLevel { depth, ..GeneralLevel::default() };
             let mut next: Vec<(G, u128)> = Vec::new();
             let mut next_index: FxHashMap<u64, usize> = FxHashMap::default();
             let last = self.max_depth.is_some_and(|m| depth >= m);
@@ -176,17 +173,17 @@ impl<'a> GeneralBfs<'a> {
                     }
                 }
                 expanded += 1;
-                if expanded % crate::params::PROGRESS_EVERY == 0 {
-                    if let Some(f) = self.progress.as_mut() {
-                        let p = Progress {
-                            phase: "expand",
-                            level: depth,
-                            done: expanded as u64,
-                            total: None,
-                        };
-                        if f(p).is_stop() {
-                            return Err(RunError::Stopped);
-                        }
+                if expanded.is_multiple_of(crate::params::PROGRESS_EVERY)
+                    && let Some(f) = self.progress.as_mut()
+                {
+                    let p = Progress {
+                        phase: "expand",
+                        level: depth,
+                        done: expanded as u64,
+                        total: None,
+                    };
+                    if f(p).is_stop() {
+                        return Err(RunError::Stopped);
                     }
                 }
             }

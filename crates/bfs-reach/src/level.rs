@@ -62,7 +62,7 @@
 //!     }
 //!     fn key(&self) -> u64 { self.0 }
 //! }
-//! impl FromKey for Line { fn from_key(&self, key: u64) -> Self { Line(key) } }
+//! impl FromKey for Line { fn decode(&self, key: u64) -> Self { Line(key) } }
 //!
 //! let summary = LevelBfs::new().run(&Line(0b111011), |_, _| Default::default()).unwrap();
 //! assert!(summary.complete);
@@ -85,7 +85,7 @@ pub trait FromKey: Game {
     /// The position with key `key`; `self` (any position of the same game)
     /// supplies the rules. Only called with keys of positions the engine
     /// reached.
-    fn from_key(&self, key: u64) -> Self;
+    fn decode(&self, key: u64) -> Self;
 
     /// The number of distinct images of `self` under all the game's
     /// symmetries (1, 2, 4 or 8 on a square board).
@@ -95,6 +95,28 @@ pub trait FromKey: Game {
     /// override it, since the level engine calls it once per stored position.
     fn orbit_size_all(&self) -> usize {
         spielbaum_game_trait::GameExt::orbit_size(self)
+    }
+
+    /// Calls `f` with the key of every successor — its
+    /// [`canonical_key`](Game::canonical_key) when `canonical` is true —
+    /// and returns the number of successors (0 for a finished position).
+    ///
+    /// Default: [`moves`](Game::moves) into `buffer`, then
+    /// [`after`](Game::after) and the key of each. Games override it with a
+    /// loop that skips the move list (the hot path of the level engine).
+    fn successor_keys<F: FnMut(u64)>(
+        &self,
+        canonical: bool,
+        buffer: &mut spielbaum_game_trait::MoveList<Self::Move>,
+        mut f: F,
+    ) -> usize {
+        buffer.clear();
+        self.moves(buffer);
+        for &mv in buffer.iter() {
+            let next = self.after(mv);
+            f(if canonical { next.canonical_key() } else { next.key() });
+        }
+        buffer.len()
     }
 }
 
@@ -114,6 +136,9 @@ pub struct LevelStats {
     pub by_orbit: Vec<u64>,
     /// Move sequences from the start to this level (sum of all counters).
     pub paths: u128,
+    /// Moves of the stored positions (edges expanded; with symmetry, the
+    /// moves of one position per class).
+    pub moves: u64,
     /// Real positions without a legal move.
     pub dead_ends: u64,
     /// Move sequences ending in a dead end on this level (finished games).
@@ -135,6 +160,7 @@ impl LevelStats {
             *a += b;
         }
         self.paths += o.paths;
+        self.moves += o.moves;
         self.dead_ends += o.dead_ends;
         self.dead_end_paths += o.dead_end_paths;
         self.goals += o.goals;
@@ -235,9 +261,7 @@ pub struct LevelView<'a, G> {
 impl<G: FromKey> LevelView<'_, G> {
     /// `(canonical key, class counter)` of every stored position.
     pub fn iter(&self) -> impl Iterator<Item = (u64, u128)> + '_ {
-        self.parts
-            .iter()
-            .flat_map(|p| p.keys.iter().copied().zip(p.counts.iter().copied()))
+        self.parts.iter().flat_map(|p| p.keys.iter().copied().zip(p.counts.iter().copied()))
     }
 
     /// Number of stored positions (0 for levels read from a checkpoint).
@@ -252,19 +276,19 @@ impl<G: FromKey> LevelView<'_, G> {
 
     /// The position of a stored key.
     pub fn position(&self, key: u64) -> G {
-        self.proto.from_key(key)
+        self.proto.decode(key)
     }
 
     /// The number of real positions in the class of a stored key; a class
     /// counter divided by it is the counter of each member.
     pub fn orbit_size(&self, key: u64) -> usize {
-        self.group.orbit(&self.proto.from_key(key), key)
+        self.group.orbit(&self.proto.decode(key), key)
     }
 
     /// The distinct keys of the real positions in the class of a stored
     /// key (its orbit under the group in use).
     pub fn members(&self, key: u64) -> Vec<u64> {
-        let g = self.proto.from_key(key);
+        let g = self.proto.decode(key);
         let mut out: Vec<u64> = match self.group {
             Group::Identity => vec![key],
             Group::Full(n) => (0..*n).map(|k| g.symmetric(k).key()).collect(),
@@ -386,26 +410,22 @@ impl<'a> LevelBfs<'a> {
             parts[crate::table::part_of(start_key)] = t.into_part();
             parts
         };
-        if let Some(dir) = &self.checkpoint {
-            if let Some(cp) = checkpoint::load(dir, start.key(), group.size())? {
-                let empty: Vec<Part> = Vec::new();
-                for stats in &cp.levels {
-                    let view = LevelView {
-                        parts: &empty,
-                        proto: start,
-                        group: &group,
-                    };
-                    if on_level(stats, &view).is_stop() {
-                        summary.levels.push(stats.clone());
-                        summary.resumed_levels = summary.levels.len();
-                        return Ok(summary);
-                    }
+        if let Some(dir) = &self.checkpoint
+            && let Some(cp) = checkpoint::load(dir, start.key(), group.size())?
+        {
+            let empty: Vec<Part> = Vec::new();
+            for stats in &cp.levels {
+                let view = LevelView { parts: &empty, proto: start, group: &group };
+                if on_level(stats, &view).is_stop() {
                     summary.levels.push(stats.clone());
+                    summary.resumed_levels = summary.levels.len();
+                    return Ok(summary);
                 }
-                summary.resumed_levels = cp.levels.len();
-                depth = cp.depth;
-                current = cp.parts;
+                summary.levels.push(stats.clone());
             }
+            summary.resumed_levels = cp.levels.len();
+            depth = cp.depth;
+            current = cp.parts;
         }
         loop {
             let last = self.max_depth.is_some_and(|m| depth >= m);
@@ -418,11 +438,7 @@ impl<'a> LevelBfs<'a> {
                 pool,
                 &mut self.progress,
             )?;
-            let view = LevelView {
-                parts: &current,
-                proto: start,
-                group: &group,
-            };
+            let view = LevelView { parts: &current, proto: start, group: &group };
             let control = on_level(&stats, &view);
             // Without a next level, the run is complete when nothing on this
             // level had a move.
@@ -437,10 +453,15 @@ impl<'a> LevelBfs<'a> {
                 summary.complete = true;
                 return Ok(summary);
             }
-            if !last {
-                if let Some(dir) = &self.checkpoint {
-                    checkpoint::save(dir, start.key(), group.size(), depth + 1, &summary.levels, &next)?;
-                }
+            if !last && let Some(dir) = &self.checkpoint {
+                checkpoint::save(
+                    dir,
+                    start.key(),
+                    group.size(),
+                    depth + 1,
+                    &summary.levels,
+                    &next,
+                )?;
             }
             if last || control.is_stop() {
                 return Ok(summary);

@@ -119,18 +119,12 @@ pub struct RetroTable<G> {
 
 impl<G: Game> RetroTable<G> {
     fn lookup_key(&self, pos: &G) -> u64 {
-        if self.symmetry {
-            pos.canonical_key()
-        } else {
-            pos.key()
-        }
+        if self.symmetry { pos.canonical_key() } else { pos.key() }
     }
 
     /// The value of `pos`, or `None` if it was not reachable from the start.
     pub fn get(&self, pos: &G) -> Option<Value> {
-        self.index
-            .get(&self.lookup_key(pos))
-            .map(|&i| self.values[i as usize])
+        self.index.get(&self.lookup_key(pos)).map(|&i| self.values[i as usize])
     }
 
     /// The value of the stored position with this key (the canonical key
@@ -185,11 +179,7 @@ impl<G: Game> RetroTable<G> {
             let Some(v) = self.get(&next) else {
                 return false;
             };
-            let seen = if next.to_move() == pos.to_move() {
-                v
-            } else {
-                v.flip()
-            };
+            let seen = if next.to_move() == pos.to_move() { v } else { v.flip() };
             after_matches(value, seen)
         })
     }
@@ -225,11 +215,7 @@ impl<'a> Retrograde<'a> {
     /// Defaults: no symmetry reduction, a limit of
     /// [`RETRO_LIMIT`](crate::params::RETRO_LIMIT) positions, no progress.
     pub fn new() -> Self {
-        Retrograde {
-            symmetry: false,
-            limit: crate::params::RETRO_LIMIT,
-            progress: None,
-        }
+        Retrograde { symmetry: false, limit: crate::params::RETRO_LIMIT, progress: None }
     }
 
     /// Store one position per symmetry class (through the game's
@@ -253,18 +239,16 @@ impl<'a> Retrograde<'a> {
         self
     }
 
-    fn report(&mut self, phase: &'static str, done: u64, total: Option<u64>) -> Result<(), RunError> {
-        if let Some(f) = self.progress.as_mut() {
-            if f(Progress {
-                phase,
-                level: 0,
-                done,
-                total,
-            })
-            .is_stop()
-            {
-                return Err(RunError::Stopped);
-            }
+    fn report(
+        &mut self,
+        phase: &'static str,
+        done: u64,
+        total: Option<u64>,
+    ) -> Result<(), RunError> {
+        if let Some(f) = self.progress.as_mut()
+            && f(Progress { phase, level: 0, done, total }).is_stop()
+        {
+            return Err(RunError::Stopped);
         }
         Ok(())
     }
@@ -318,7 +302,7 @@ impl<'a> Retrograde<'a> {
                 edges.push(j);
             }
             i += 1;
-            if i % crate::params::PROGRESS_EVERY == 0 {
+            if i.is_multiple_of(crate::params::PROGRESS_EVERY) {
                 self.report("enumerate", i as u64, None)?;
             }
         }
@@ -381,17 +365,12 @@ impl<'a> Retrograde<'a> {
                 }
             }
             done += 1;
-            if done % crate::params::PROGRESS_EVERY as u64 == 0 {
+            if done.is_multiple_of(crate::params::PROGRESS_EVERY as u64) {
                 self.report("propagate", done, Some(n as u64))?;
             }
         }
         let values = values.into_iter().map(|v| v.unwrap_or(Value::Draw)).collect();
-        Ok(RetroTable {
-            positions,
-            values,
-            index,
-            symmetry,
-        })
+        Ok(RetroTable { positions, values, index, symmetry })
     }
 }
 

@@ -24,10 +24,11 @@ pub(crate) fn mix(key: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The partition of a key.
+/// The partition of a key: the top bits of a Fibonacci hash (one
+/// multiplication; independent of the slot hash [`mix`]).
 #[inline]
 pub(crate) fn part_of(key: u64) -> usize {
-    (mix(key) >> (64 - PARTITION_BITS)) as usize
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - PARTITION_BITS)) as usize
 }
 
 /// A finished partition of a level: parallel arrays of keys and counters.
@@ -68,12 +69,7 @@ impl PartTable {
     /// A table with room for about `entries` keys without growing.
     pub(crate) fn with_room(entries: usize) -> Self {
         let cap = (entries * 256 / MAX_LOAD_256 + 1).next_power_of_two().max(16);
-        PartTable {
-            slots: vec![[EMPTY, 0]; cap],
-            hi: vec![0; cap],
-            len: 0,
-            max_key: None,
-        }
+        PartTable { slots: vec![[EMPTY, 0]; cap], hi: vec![0; cap], len: 0, max_key: None }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -188,7 +184,8 @@ mod tests {
         }
         assert_eq!(t.len(), m.len());
         let p = t.into_part();
-        let got: HashMap<u64, u128> = p.keys.iter().copied().zip(p.counts.iter().copied()).collect();
+        let got: HashMap<u64, u128> =
+            p.keys.iter().copied().zip(p.counts.iter().copied()).collect();
         assert_eq!(got, m);
     }
 }

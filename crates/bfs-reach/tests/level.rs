@@ -33,7 +33,9 @@ impl Game for Square {
     }
     fn moves(&self, out: &mut MoveList<(u32, u32)>) {
         let n = self.n as i32;
-        let has = |r: i32, c: i32| r >= 0 && c >= 0 && r < n && c < n && self.pegs >> (r * n + c) & 1 == 1;
+        let has = |r: i32, c: i32| {
+            r >= 0 && c >= 0 && r < n && c < n && self.pegs >> (r * n + c) & 1 == 1
+        };
         let inside = |r: i32, c: i32| r >= 0 && c >= 0 && r < n && c < n;
         for r in 0..n {
             for c in 0..n {
@@ -56,10 +58,7 @@ impl Game for Square {
     fn outcome(&self) -> Option<Outcome> {
         let mut m = MoveList::new();
         self.moves(&mut m);
-        m.is_empty().then(|| Outcome::Puzzle {
-            goal: self.pegs.count_ones() == 1,
-            score: 0,
-        })
+        m.is_empty().then(|| Outcome::Puzzle { goal: self.pegs.count_ones() == 1, score: 0 })
     }
     fn key(&self) -> u64 {
         self.pegs
@@ -80,7 +79,7 @@ impl Game for Square {
 }
 
 impl FromKey for Square {
-    fn from_key(&self, key: u64) -> Self {
+    fn decode(&self, key: u64) -> Self {
         Square { n: self.n, pegs: key }
     }
 }
@@ -93,7 +92,7 @@ fn plain(start: &Square) -> Vec<(u64, u128, u64, u128)> {
         let mut next: HashMap<u64, u128> = HashMap::new();
         let (mut dead, mut dead_paths) = (0, 0);
         for (&k, &c) in &level {
-            let g = start.from_key(k);
+            let g = start.decode(k);
             let mut m = MoveList::new();
             g.moves(&mut m);
             if m.is_empty() {
@@ -127,8 +126,15 @@ fn check(start: Square) {
         assert_eq!(got.len(), want.len());
         for (d, (g, w)) in got.iter().zip(&want).enumerate() {
             assert_eq!(g.depth as usize, d);
-            assert_eq!((g.positions, g.paths, g.dead_ends, g.dead_end_paths), *w, "level {d}, symmetry {symmetry}");
-            assert_eq!(g.by_orbit.iter().enumerate().map(|(s, n)| s as u64 * n).sum::<u64>(), g.positions);
+            assert_eq!(
+                (g.positions, g.paths, g.dead_ends, g.dead_end_paths),
+                *w,
+                "level {d}, symmetry {symmetry}"
+            );
+            assert_eq!(
+                g.by_orbit.iter().enumerate().map(|(s, n)| s as u64 * n).sum::<u64>(),
+                g.positions
+            );
             assert_eq!(g.by_orbit.iter().sum::<u64>(), g.canonical);
             if !symmetry {
                 assert_eq!(g.canonical, g.positions);

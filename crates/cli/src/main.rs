@@ -36,6 +36,8 @@ enum Command {
     NimVariant(cmd::nim_variant::Args),
     /// The golf-club puzzle: minimal strokes, expected values, best club sets.
     Golf(cmd::golf::Args),
+    /// Peg solitaire: complete statistics of a board, one solution.
+    Peg(cmd::peg::Args),
     /// Solve a game exactly: value, plies to the end, best moves (negamax).
     Solve(cmd::solve::Args),
     /// Depth- or time-limited alpha-beta search (negamax).
@@ -51,6 +53,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Perft(a) => cmd::perft::run(&a),
         Command::NimVariant(a) => cmd::nim_variant::run(&a),
         Command::Golf(a) => cmd::golf::run(&a),
+        Command::Peg(a) => cmd::peg::run(&a),
         Command::Solve(a) => cmd::solve::run(&a),
         Command::Search(a) => cmd::search::run(&a),
         Command::Mcts(a) => cmd::mcts::run(&a),

@@ -30,6 +30,7 @@ const SECTIONS: &[Section] = &[
     ("negamax: solving and searching with the alpha-beta family", negamax),
     ("golf-clubs: minimal strokes, expected values, the best club set", crate::cmd::golf::tour),
     ("mcts: Monte Carlo tree search on the subtraction game", crate::cmd::mcts::tour),
+    ("peg-solitaire: level statistics with path counts, a solution", crate::cmd::peg::tour),
 ];
 
 /// Runs the tour.

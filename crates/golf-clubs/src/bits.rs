@@ -415,7 +415,7 @@ pub(crate) fn table<const W: usize>(clubs: &[u32], max_hole: u32, out: &mut [u16
         }
         walk.advance(&next);
         let d = walk.depth as u16;
-        out[0] = d; // EXPERIMENT
+        next.for_each(|f| out[f as usize] = d);
     }
 }
 

@@ -38,3 +38,12 @@ pub const EXAMPLE_TOURNAMENT: &str = "100+1W3,120+1W4,150+1W6,200+2W2,250+2W3,30
 
 /// The club set of the issue's examples.
 pub const EXAMPLE_CLUBS: [u32; 4] = [1, 50, 120, 300];
+
+/// Rounds of best single changes in the hill climb that seeds the global
+/// optimum's bound (it stops earlier once no change helps).
+pub const HILL_CLIMB_ROUNDS: usize = 32;
+
+/// Clubs fixed per rayon task of the global optimum (the first two: about
+/// 61 000 tasks for four clubs up to 350, enough to balance two cores and to
+/// report progress often).
+pub const TASK_PREFIX: usize = 2;

@@ -15,7 +15,7 @@ pub use spielbaum_bfs_reach::dense::Control;
 use crate::bits::{Bits, Ctx, Eval, Walk, with_words};
 use crate::error::GolfError;
 use crate::eval::Scorer;
-use crate::params::MAX_CLUBS;
+use crate::params::{HILL_CLIMB_ROUNDS, MAX_CLUBS, TASK_PREFIX};
 use crate::rules::ClubSet;
 use crate::tournament::Rational;
 
@@ -290,7 +290,7 @@ impl Scorer {
         ];
         for start in starts {
             let mut set = ClubSet::multiset(&start);
-            for _ in 0..32 {
+            for _ in 0..HILL_CLIMB_ROUNDS {
                 let Ok(found) = self.best_single_change(&set) else { break };
                 if found.clubs == set {
                     break;
@@ -371,22 +371,10 @@ fn optimum_words<const W: usize>(
     progress: &ProgressFn<'_>,
 ) {
     let max = scorer.rules.max_club();
-    // Tasks: the first min(k − 1, 2) clubs.
-    let lead = (k - 1).min(2);
-    let mut tasks: Vec<[u32; 2]> = Vec::new();
-    match lead {
-        0 => tasks.push([0, 0]),
-        1 => tasks.extend((1..=max - (k as u32 - 1)).map(|a| [a, 0])),
-        _ => {
-            for a in 1..=max {
-                for b in a + 1..=max {
-                    if max - b >= k as u32 - 2 {
-                        tasks.push([a, b]);
-                    }
-                }
-            }
-        }
-    }
+    // Tasks: the first min(k − 1, TASK_PREFIX) clubs.
+    let lead = (k - 1).min(TASK_PREFIX);
+    let mut tasks: Vec<[u32; TASK_PREFIX]> = Vec::new();
+    prefixes(&mut [0; TASK_PREFIX], 0, lead, k, max, &mut tasks);
     let ctx = &scorer.ctx;
     tasks.par_iter().for_each_init(
         || Prefix::<W>::new(ctx, max),
@@ -401,6 +389,28 @@ fn optimum_words<const W: usize>(
             counters.finish(ev, ab, best, scorer, progress);
         },
     );
+}
+
+/// Every ascending `prefix[..lead]` that leaves room for `k − lead` larger
+/// clubs up to `max`.
+fn prefixes(
+    prefix: &mut [u32; TASK_PREFIX],
+    len: usize,
+    lead: usize,
+    k: usize,
+    max: u32,
+    out: &mut Vec<[u32; TASK_PREFIX]>,
+) {
+    if len == lead {
+        out.push(*prefix);
+        return;
+    }
+    let from = if len == 0 { 1 } else { prefix[len - 1] + 1 };
+    let room = (k - len - 1) as u32;
+    for c in from..=max.saturating_sub(room) {
+        prefix[len] = c;
+        prefixes(prefix, len + 1, lead, k, max, out);
+    }
 }
 
 /// Per-thread scratch of the global search: the level-2 gains of the

@@ -105,6 +105,13 @@ impl Config {
         self
     }
 
+    /// This configuration with one thread per core
+    /// ([`std::thread::available_parallelism`], 1 if unknown).
+    pub fn all_cores(self) -> Self {
+        let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.threads(n)
+    }
+
     /// This configuration with MCTS-Solver switched on or off.
     pub fn solver(mut self, on: bool) -> Self {
         self.solver = on;

@@ -401,15 +401,16 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             }
             for c in root.children() {
                 let child = &tree.nodes[c];
-                let Some(i) = moves.iter().position(|m| Some(m.mv) == child.mv) else {
+                let cold = &tree.cold[c];
+                let Some(i) = moves.iter().position(|m| Some(m.mv) == cold.mv) else {
                     continue;
                 };
                 let m = &mut moves[i];
                 m.visits += u64::from(child.visits);
                 m.wins += u64::from(child.wins);
                 m.draws += u64::from(child.draws);
-                reward[i] += child.reward;
-                m.best = m.best.max(child.best);
+                reward[i] += if G::PLAYERS == 1 { cold.reward } else { child.score_sum() };
+                m.best = m.best.max(cold.best);
                 m.prior = child.prior;
                 if child.proof != Proof::Unknown {
                     m.proof = child.proof;
@@ -498,7 +499,7 @@ fn principal_variation<M: Copy>(tree: &Tree<M>) -> Vec<M> {
         else {
             break;
         };
-        line.push(tree.nodes[best].mv.expect("children carry their move"));
+        line.push(tree.cold[best].mv.expect("children carry their move"));
         id = best;
     }
     line

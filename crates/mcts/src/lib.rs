@@ -33,6 +33,18 @@
 //! For every root move: visits, wins, draws and the win probability
 //! `wins / visits` — the `p1, p2, p3` of the seed text — plus the chosen
 //! move ([`Analysis`]).
+//!
+//! # Knobs
+//! - [`Budget`]: iterations, wall-clock time, node count (memory cap).
+//! - [`Config`]: selection rule and constant, solver, seed, threads (root
+//!   parallelism, [`Config::all_cores`]), expansion threshold, playout
+//!   length cap. Same seed and iteration budget: same statistics.
+//! - Playouts ([`Playout`]): [`Uniform`], [`from_fn`] closures, [`Mixed`],
+//!   evaluator-[`Guided`]; priors for PUCT with [`Mcts::with_priors`].
+//! - [`Mcts::advance`] keeps the subtree of the move played;
+//!   [`Mcts::search_with`] reports progress and can stop early.
+//! - One-player puzzles (`Game::PLAYERS == 1`) maximise the playout score;
+//!   [`Analysis::best_line`] is the best line sampled.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -7,7 +7,7 @@ use spielbaum_game_trait::{Evaluator, Game, Outcome};
 use crate::config::{Config, Selection};
 use crate::math::Math;
 use crate::playout::Playout;
-use crate::tree::{Node, NodeId, Proof, Sample, State, Tree};
+use crate::tree::{Cold, Node, NodeId, Proof, Sample, State, Tree};
 
 /// What one iteration needs besides the tree.
 pub(crate) struct Step<'a, G: Game, P, E> {
@@ -43,7 +43,7 @@ where
 
         // --- Proven node: its value is exact, no playout needed.
         if solver && id != 0 && node.proof != Proof::Unknown {
-            break proven_sample(&node, G::PLAYERS);
+            break proven_sample(&node, tree.cold[id].best, G::PLAYERS);
         }
 
         match node.state {
@@ -55,7 +55,7 @@ where
             State::Expanded => {
                 let child =
                     select(tree, id, step.config.selection, solver, G::PLAYERS == 1, step.math);
-                let mv = tree.nodes[child].mv.expect("children carry their move");
+                let mv = tree.cold[child].mv.expect("children carry their move");
                 pos.play(mv);
                 if record_line {
                     tree.line.push(mv);
@@ -103,10 +103,10 @@ fn terminal_outcome<G: Game>(pos: &G) -> Outcome {
 }
 
 /// The exact sample a proven node stands for.
-fn proven_sample<M>(node: &Node<M>, players: u8) -> Sample {
+fn proven_sample(node: &Node, best: f64, players: u8) -> Sample {
     let win = node.proof == Proof::Win;
     if players == 1 {
-        Sample::Score { value: node.best, goal: win }
+        Sample::Score { value: best, goal: win }
     } else if win {
         Sample::Win(node.mover)
     } else {
@@ -114,7 +114,7 @@ fn proven_sample<M>(node: &Node<M>, players: u8) -> Sample {
     }
 }
 
-fn mark_terminal<M>(node: &mut Node<M>, outcome: Outcome, solver: bool) {
+fn mark_terminal(node: &mut Node, outcome: Outcome, solver: bool) {
     node.state = State::Terminal;
     if solver {
         node.proof = match outcome {
@@ -159,7 +159,7 @@ fn select<M: Copy>(
         Selection::Uct { exploration } => {
             // c * sqrt(ln N / n) = (c * sqrt(ln N)) * (1 / sqrt n), and
             // mean = reward * (1 / sqrt n)^2: no division, no sqrt per child.
-            let c_sqrt_log_n = exploration * math.ln(parent.visits).sqrt();
+            let c_sqrt_log_n = exploration * math.sqrt_ln(parent.visits);
             for c in parent.children() {
                 let child = &tree.nodes[c];
                 if solver && skip(child.proof, puzzle_game) {
@@ -169,7 +169,8 @@ fn select<M: Copy>(
                     return c;
                 }
                 let inv_sqrt = math.inv_sqrt(child.visits);
-                let mean = child.reward * inv_sqrt * inv_sqrt;
+                let sum = if puzzle_game { tree.cold[c].reward } else { child.score_sum() };
+                let mean = sum * inv_sqrt * inv_sqrt;
                 let value = norm(mean) + c_sqrt_log_n * inv_sqrt;
                 if value > best_value {
                     best_value = value;
@@ -184,7 +185,12 @@ fn select<M: Copy>(
                 if solver && skip(child.proof, puzzle_game) {
                     continue;
                 }
-                let q = if child.visits == 0 { first_play } else { norm(child.mean()) };
+                let q = if child.visits == 0 {
+                    first_play
+                } else {
+                    let sum = if puzzle_game { tree.cold[c].reward } else { child.score_sum() };
+                    norm(sum / f64::from(child.visits))
+                };
                 let u =
                     exploration * f64::from(child.prior) * sqrt_n / (1.0 + f64::from(child.visits));
                 if q + u > best_value {
@@ -232,7 +238,8 @@ where
     let mover = pos.to_move();
     let first = tree.nodes.len();
     for i in 0..k {
-        tree.nodes.push(Node::new(Some(tree.moves[i]), mover, tree.priors[i]));
+        tree.nodes.push(Node::new(mover, tree.priors[i]));
+        tree.cold.push(Cold::new(Some(tree.moves[i])));
     }
     let node = &mut tree.nodes[id];
     node.first_child = first as NodeId;
@@ -256,7 +263,9 @@ where
     let mut plies = 0;
     loop {
         let k = tree.moves.len();
-        let i = step.playout.pick(&pos, &tree.moves, &mut tree.rng) % k;
+        let i = step.playout.pick(&pos, &tree.moves, &mut tree.rng);
+        // Reduce a faulty index without paying for a division every ply.
+        let i = if i < k { i } else { i % k };
         let mv = tree.moves[i];
         pos.play(mv);
         if record_line {
@@ -302,17 +311,16 @@ fn backpropagate<M: Copy>(tree: &mut Tree<M>, sample: Sample, solver: bool, play
             Sample::Win(p) => {
                 if p == node.mover {
                     node.wins += 1;
-                    node.reward += 1.0;
                 }
             }
             Sample::Draw => {
                 node.draws += 1;
-                node.reward += 0.5;
             }
             Sample::Score { value, goal } => {
                 node.wins += u32::from(goal);
-                node.reward += value;
-                node.best = node.best.max(value);
+                let cold = &mut tree.cold[id];
+                cold.reward += value;
+                cold.best = cold.best.max(value);
             }
         }
         // --- MCTS-Solver: a proven child may prove its parent.
@@ -333,7 +341,7 @@ fn backpropagate<M: Copy>(tree: &mut Tree<M>, sample: Sample, solver: bool, play
 /// (for the player to move at the parent). One player (puzzles): a node is
 /// proven only when every child is (the subtree is exhausted, so its best
 /// value is exact); it is a `Win` if the goal is reachable below.
-fn prove_parent<M>(nodes: &mut [Node<M>], parent: usize, child: usize, players: u8) -> bool {
+fn prove_parent(nodes: &mut [Node], parent: usize, child: usize, players: u8) -> bool {
     if nodes[parent].proof != Proof::Unknown {
         return true;
     }

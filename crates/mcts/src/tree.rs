@@ -35,19 +35,15 @@ pub(crate) enum State {
     Terminal,
 }
 
-/// One node: the statistics of the move that leads to it.
+/// One node's hot part: what selection and backpropagation read for every
+/// child they look at (28 bytes, so a node's children share few cache
+/// lines). The move and the puzzle sums live in [`Cold`], at the same
+/// index.
 ///
-/// Rewards are counted for `mover`, the player who made that move, so a
-/// parent picks the child with the best statistics directly.
+/// Rewards are counted for `mover`, the player who made the node's move,
+/// so a parent picks the child with the best statistics directly.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Node<M> {
-    /// The move from the parent (`None` at the root).
-    pub mv: Option<M>,
-    /// The player who made `mv` (at the root: the opponent of the player to
-    /// move, or the puzzle's only player).
-    pub mover: Player,
-    pub state: State,
-    pub proof: Proof,
+pub(crate) struct Node {
     pub first_child: NodeId,
     pub num_children: u32,
     pub visits: u32,
@@ -55,29 +51,27 @@ pub(crate) struct Node<M> {
     pub wins: u32,
     /// Playouts drawn.
     pub draws: u32,
-    /// Sum of rewards for `mover` (win 1, draw ½; puzzles: raw score).
-    pub reward: f64,
-    /// Best single reward seen below (puzzles: best playout score).
-    pub best: f64,
     /// PUCT prior.
     pub prior: f32,
+    /// The player who made the node's move (at the root: the opponent of
+    /// the player to move, or the puzzle's only player).
+    pub mover: Player,
+    pub state: State,
+    pub proof: Proof,
 }
 
-impl<M> Node<M> {
-    pub(crate) fn new(mv: Option<M>, mover: Player, prior: f32) -> Self {
+impl Node {
+    pub(crate) fn new(mover: Player, prior: f32) -> Self {
         Node {
-            mv,
-            mover,
-            state: State::Leaf,
-            proof: Proof::Unknown,
             first_child: 0,
             num_children: 0,
             visits: 0,
             wins: 0,
             draws: 0,
-            reward: 0.0,
-            best: f64::NEG_INFINITY,
             prior,
+            mover,
+            state: State::Leaf,
+            proof: Proof::Unknown,
         }
     }
 
@@ -86,8 +80,26 @@ impl<M> Node<M> {
         first..first + self.num_children as usize
     }
 
-    pub(crate) fn mean(&self) -> f64 {
-        if self.visits == 0 { 0.0 } else { self.reward / f64::from(self.visits) }
+    /// Two players: the sum of rewards for `mover` (win 1, draw ½), exact.
+    pub(crate) fn score_sum(&self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+}
+
+/// One node's cold part: the move and, for puzzles, the value sums.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cold<M> {
+    /// The move from the parent (`None` at the root).
+    pub mv: Option<M>,
+    /// Puzzles: sum of the raw playout values.
+    pub reward: f64,
+    /// Puzzles: the best single value seen below.
+    pub best: f64,
+}
+
+impl<M> Cold<M> {
+    pub(crate) fn new(mv: Option<M>) -> Self {
+        Cold { mv, reward: 0.0, best: f64::NEG_INFINITY }
     }
 }
 
@@ -119,7 +131,8 @@ impl Sample {
 /// One search tree with its own random number generator.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<M> {
-    pub nodes: Vec<Node<M>>,
+    pub nodes: Vec<Node>,
+    pub cold: Vec<Cold<M>>,
     pub rng: SplitMix64,
     /// Smallest and largest puzzle value seen (min-max normalisation).
     pub min_value: f64,
@@ -141,6 +154,7 @@ impl<M: Copy> Tree<M> {
     pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Self {
         let mut t = Tree {
             nodes: Vec::with_capacity(params::INITIAL_NODES),
+            cold: Vec::with_capacity(params::INITIAL_NODES),
             rng: SplitMix64::new(seed),
             min_value: f64::INFINITY,
             max_value: f64::NEG_INFINITY,
@@ -158,8 +172,10 @@ impl<M: Copy> Tree<M> {
 
     pub(crate) fn reset_root<G: Game<Move = M>>(&mut self, root: &G) {
         self.nodes.clear();
+        self.cold.clear();
         let mover = if G::PLAYERS == 1 { root.to_move() } else { root.to_move().other() };
-        self.nodes.push(Node::new(None, mover, 1.0));
+        self.nodes.push(Node::new(mover, 1.0));
+        self.cold.push(Cold::new(None));
         self.min_value = f64::INFINITY;
         self.max_value = f64::NEG_INFINITY;
         self.iterations = 0;
@@ -175,14 +191,14 @@ impl<M: Copy> Tree<M> {
         M: PartialEq,
     {
         let root = self.nodes[0];
-        let Some(child) = root.children().find(|&c| self.nodes[c].mv == Some(mv)) else {
+        let Some(child) = root.children().find(|&c| self.cold[c].mv == Some(mv)) else {
             return false;
         };
-        let mut fresh: Vec<Node<M>> = Vec::with_capacity(self.nodes.len().max(16));
+        let mut fresh: Vec<Node> = Vec::with_capacity(self.nodes.len().max(16));
+        let mut fresh_cold: Vec<Cold<M>> = Vec::with_capacity(self.nodes.len().max(16));
         let mut origin: Vec<usize> = Vec::with_capacity(self.nodes.len().max(16));
-        let mut new_root = self.nodes[child];
-        new_root.mv = None;
-        fresh.push(new_root);
+        fresh.push(self.nodes[child]);
+        fresh_cold.push(Cold { mv: None, ..self.cold[child] });
         origin.push(child);
         let mut i = 0;
         while i < fresh.len() {
@@ -191,6 +207,7 @@ impl<M: Copy> Tree<M> {
                 let first = fresh.len();
                 for c in old.children() {
                     fresh.push(self.nodes[c]);
+                    fresh_cold.push(self.cold[c]);
                     origin.push(c);
                 }
                 fresh[i].first_child = first as NodeId;
@@ -198,6 +215,7 @@ impl<M: Copy> Tree<M> {
             i += 1;
         }
         self.nodes = fresh;
+        self.cold = fresh_cold;
         if self.best_line.first() == Some(&mv) {
             self.best_line.remove(0);
         } else {

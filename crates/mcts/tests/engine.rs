@@ -54,6 +54,16 @@ fn two_threads_are_deterministic_and_split_the_budget() {
 }
 
 #[test]
+fn all_cores_uses_every_core() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let config = Config::seeded(1).all_cores();
+    assert_eq!(config.threads, cores);
+    let mut m = Mcts::new(TicTacToe::new(), config.solver(false));
+    let a = m.search(Budget::iterations(1_000));
+    assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 1_000);
+}
+
+#[test]
 fn visits_add_up() {
     let mut m = Mcts::new(TicTacToe::new(), Config::seeded(1).solver(false));
     let a = m.search(Budget::iterations(2_500));

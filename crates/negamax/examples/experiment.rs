@@ -222,7 +222,7 @@ fn replacement_experiment() -> String {
     }
     // Tic-tac-toe solved exactly with a tiny table.
     for slots in [1usize << 6, 1 << 8, 1 << 10] {
-        let _ = write!(s, "| Tic-tac-toe solve (Zero evaluator) | {slots} | ");
+        let _ = write!(s, "| Tic-tac-toe to the end (Zero, depth 9) | {slots} | ");
         for r in schemes {
             let table = Arc::new(Table::with_slots(slots, r));
             let mut se =
@@ -257,7 +257,7 @@ fn ablation() -> String {
     ];
     let mut s = String::from(
         "#### One technique at a time (nodes and ms to reach the depth, fresh searcher)\n\n\
-         | configuration | tree b=10 d=7 | ms | DAG b=8 d=8 | ms | Tic-tac-toe d=7 (LineCount) | Tic-tac-toe solve (Zero) |\n|---|---:|---:|---:|---:|---:|---:|\n",
+         | configuration | tree b=10 d=7 | ms | DAG b=8 d=8 | ms | Tic-tac-toe d=7 (LineCount) | Tic-tac-toe to the end (Zero, depth 9) |\n|---|---:|---:|---:|---:|---:|---:|\n",
     );
     let tree = RandomTree::new(2026, BRANCHING, 64);
     let dag = RandomTree::new(77, 8, 64).with_shape(Shape::Dag);

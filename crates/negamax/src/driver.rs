@@ -216,7 +216,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         {
             let (mut alpha, mut beta) = (prev - w, prev + w);
             loop {
-                let s = self.node(tt, game, depth, 0, alpha, beta, ext, true);
+                let s = self.root_node(tt, game, depth, 0, alpha, beta, ext, true);
                 if self.aborted {
                     return 0;
                 }
@@ -229,7 +229,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 }
             }
         }
-        self.node(tt, game, depth, 0, -INFINITY, INFINITY, ext, true)
+        self.root_node(tt, game, depth, 0, -INFINITY, INFINITY, ext, true)
     }
 
     /// The exact score (to `depth`) of every root move, from the root's
@@ -252,7 +252,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 self.plain(&child, depth - 1, 1)
             } else {
                 let (a, b) = window::<G>(-INFINITY, INFINITY);
-                self.node(tt, &child, depth - 1, 1, a, b, ext, false)
+                self.root_node(tt, &child, depth - 1, 1, a, b, ext, false)
             };
             out.push((mv, back::<G>(s)));
         }

@@ -111,7 +111,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, ply: usize) -> bool {
         self.counters.nodes += 1;
         self.ensure_ply(ply);
@@ -122,14 +122,25 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.aborted
     }
 
+    /// [`enter`](Self::enter) where the per-ply buffers are already made.
+    #[inline(always)]
+    fn enter_made(&mut self, ply: usize) -> bool {
+        self.counters.nodes += 1;
+        self.pv[ply].clear();
+        if self.counters.nodes.is_multiple_of(params::CHECK_EVERY) {
+            self.check_limits();
+        }
+        self.aborted
+    }
+
     /// A child at the depth limit, scored without a recursive call (most
     /// nodes are leaves, so this saves a call and a frame per node). Counts
-    /// as a node; `ply` is the leaf's ply.
-    #[inline]
+    /// as a node; `ply` is the leaf's ply. Its PV is empty: the parent
+    /// records a leaf's move with [`pv_leaf`](Self::pv_leaf).
+    #[inline(always)]
     fn leaf(&mut self, pos: &G, ply: usize) -> Score {
         self.counters.nodes += 1;
         self.counters.leaves += 1;
-        self.pv[ply].clear();
         if self.counters.nodes.is_multiple_of(params::CHECK_EVERY) {
             self.check_limits();
         }
@@ -140,6 +151,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 self.eval.evaluate(pos)
             }
         }
+    }
+
+    /// `pv[ply] = mv` (the child was a leaf).
+    fn pv_leaf(&mut self, ply: usize, mv: G::Move) {
+        let line = &mut self.pv[ply];
+        line.clear();
+        line.push(mv);
     }
 
     /// `pv[ply] = mv + pv[ply + 1]`.
@@ -191,16 +209,66 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             if s > best {
                 best = s;
-                self.update_pv(ply, mv);
+                if depth == 1 {
+                    self.pv_leaf(ply, mv);
+                } else {
+                    self.update_pv(ply, mv);
+                }
             }
         }
         best
     }
 
+    /// Alpha-beta / PVS node for the configuration: picks the monomorphised
+    /// [`node`](Self::node) once (at the root), so the hot path pays no
+    /// per-node checks for techniques that are switched off.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn root_node(
+        &mut self,
+        tt: Option<&Table>,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        ext_left: u32,
+        on_pv: bool,
+    ) -> Score {
+        let c = &self.config;
+        let by_eval = c.algorithm.orders() && c.order_min_depth <= params::DEPTH_INFINITE;
+        let ord = by_eval || c.killers || c.history;
+        let extra = c.quiescence || c.extensions || (c.symmetry && tt.is_some());
+        if !extra {
+            // Without extensions and quiescence no node lies deeper than
+            // `ply + depth`: the per-ply buffers are made once here.
+            let deepest = (ply + depth.max(0) as usize).min(params::MAX_SEARCH_PLY);
+            self.ensure_ply(deepest);
+        }
+        macro_rules! go {
+            ($tt:literal, $ord:literal, $extra:literal) => {
+                self.node::<$tt, $ord, $extra>(tt, pos, depth, ply, alpha, beta, ext_left, on_pv)
+            };
+        }
+        match (tt.is_some(), ord, extra) {
+            (false, false, false) => go!(false, false, false),
+            (false, false, true) => go!(false, false, true),
+            (false, true, false) => go!(false, true, false),
+            (false, true, true) => go!(false, true, true),
+            (true, false, false) => go!(true, false, false),
+            (true, false, true) => go!(true, false, true),
+            (true, true, false) => go!(true, true, false),
+            (true, true, true) => go!(true, true, true),
+        }
+    }
+
     /// Alpha-beta / PVS node. `ext_left`: extensions still allowed on this
     /// path; `on_pv`: the path so far is the previous iteration's PV.
+    /// Compile-time switches (chosen by [`root_node`](Self::root_node)):
+    /// `TT` a table is used; `ORD` some move ordering (static evaluation,
+    /// killers, history) may be on; `EXTRA` quiescence, extensions or
+    /// symmetry-aware lookups may be on. Switched off, their code is gone.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn node(
+    pub(crate) fn node<const TT: bool, const ORD: bool, const EXTRA: bool>(
         &mut self,
         tt: Option<&Table>,
         pos: &G,
@@ -211,11 +279,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         ext_left: u32,
         on_pv: bool,
     ) -> Score {
+        let tt = if TT { tt } else { None };
+        let quiescence = EXTRA && self.config.quiescence;
         // --- Quiescence at the horizon -------------------------------------
-        if depth <= 0 && self.config.quiescence {
+        if depth <= 0 && quiescence {
             return self.quiesce(pos, ply, alpha, beta, 0);
         }
-        if self.enter(ply) {
+        // (Without EXTRA, `root_node` made the per-ply buffers.)
+        if if EXTRA { self.enter(ply) } else { self.enter_made(ply) } {
             return 0;
         }
         // --- Depth limit (finished games are found by the empty move list)
@@ -230,7 +301,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
         // --- Transposition table probe -------------------------------------
         let (key, sym) = match tt {
-            Some(_) if self.config.symmetry => {
+            Some(_) if EXTRA && self.config.symmetry => {
                 let (canon, k) = pos.canonical_with();
                 (canon.key(), k)
             }
@@ -283,7 +354,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
 
         // --- Search extension: few moves keep the depth --------------------
-        let (child_depth, child_ext) = if self.config.extensions
+        let (child_depth, child_ext) = if EXTRA
+            && self.config.extensions
             && depth >= params::EXTENSION_MIN_DEPTH
             && n <= params::EXTENSION_MAX_MOVES
             && ext_left > 0
@@ -298,10 +370,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // scored; (2) only if it does not cut: killers, static evaluation of
         // the children (off at the last ply), history, best first.
         let algo = self.config.algorithm;
-        let by_eval = algo.orders() && depth >= self.config.order_min_depth.max(2);
+        let by_eval = ORD && algo.orders() && depth >= self.config.order_min_depth.max(2);
         let pv_move = if on_pv { self.prev_pv.get(ply).copied() } else { None };
         let mut hinted = false;
-        {
+        if tt_tag != 0 || pv_move.is_some() {
             let hint = (0..n).find(|&j| {
                 let mv = self.plies[ply].moves[j];
                 (tt_tag != 0 && self.tag_of(pos, mv, sym) == tt_tag) || pv_move == Some(mv)
@@ -311,7 +383,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 hinted = true;
             }
         }
-        let ordering = by_eval || self.config.killers || self.config.history;
+        // As the text advises for the static evaluation, no ordering at all
+        // at the last ply (measured: killers and history there cost more
+        // than the nodes they save, docs/negamax.md).
+        let ordering = ORD && depth > 1 && (by_eval || self.config.killers || self.config.history);
         // Moves before `base` need no key; keys[k] and children[k] belong to
         // moves[base + k].
         let base = usize::from(hinted);
@@ -327,7 +402,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut found_pv = false;
         let saved_horizon = mem::replace(&mut self.horizon, false);
         let pvs = algo.pvs();
-        let side = pos.to_move().index();
         for i in 0..n {
             if ordering && i >= base {
                 if !scored {
@@ -359,17 +433,26 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 &owned
             };
             let child_on_pv = pv_move == Some(mv);
-            let s = if child_depth <= 0 && !self.config.quiescence {
+            let is_leaf = child_depth <= 0 && !quiescence;
+            let s = if is_leaf {
                 // --- Leaf: exact whatever the window, no re-search ---------
                 back::<G>(self.leaf(child, ply + 1))
             } else if pvs && found_pv {
                 let (a, b) = null_window::<G>(alpha);
-                let mut s =
-                    back::<G>(self.node(tt, child, child_depth, ply + 1, a, b, child_ext, false));
+                let mut s = back::<G>(self.node::<TT, ORD, EXTRA>(
+                    tt,
+                    child,
+                    child_depth,
+                    ply + 1,
+                    a,
+                    b,
+                    child_ext,
+                    false,
+                ));
                 if s > alpha && s < beta && !self.aborted {
                     // The null window was too small: search again.
                     let (a, b) = window::<G>(alpha, beta);
-                    s = back::<G>(self.node(
+                    s = back::<G>(self.node::<TT, ORD, EXTRA>(
                         tt,
                         child,
                         child_depth,
@@ -383,7 +466,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 s
             } else {
                 let (a, b) = window::<G>(alpha, beta);
-                back::<G>(self.node(tt, child, child_depth, ply + 1, a, b, child_ext, child_on_pv))
+                back::<G>(self.node::<TT, ORD, EXTRA>(
+                    tt,
+                    child,
+                    child_depth,
+                    ply + 1,
+                    a,
+                    b,
+                    child_ext,
+                    child_on_pv,
+                ))
             };
             if self.aborted {
                 break;
@@ -394,19 +486,23 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 if s > alpha {
                     alpha = s;
                     found_pv = true;
-                    self.update_pv(ply, mv);
+                    if is_leaf {
+                        self.pv_leaf(ply, mv);
+                    } else {
+                        self.update_pv(ply, mv);
+                    }
                     if s >= beta {
                         // --- Beta cut-off: remember killer and history ---
                         self.counters.cutoffs += 1;
-                        if self.config.killers {
+                        if ORD && self.config.killers {
                             let k = &mut self.plies[ply].killers;
                             if k[0] != Some(mv) {
                                 k.copy_within(0..params::KILLERS - 1, 1);
                                 k[0] = Some(mv);
                             }
                         }
-                        if self.config.history {
-                            let h = self.history_index(side, mv);
+                        if ORD && self.config.history {
+                            let h = self.history_index(pos.to_move().index(), mv);
                             let bonus = (depth * depth).min(1 << 16) as u32;
                             self.history[h] = self.history[h].saturating_add(bonus);
                         }
@@ -438,10 +534,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             } else {
                 depth.min(params::DEPTH_INFINITE - 1)
             };
-            let tag = match (bound, best_move) {
-                (Bound::Upper, _) | (_, None) => 0,
-                (_, Some(mv)) => self.tag_of(pos, mv, sym),
-            };
+            // Fail-low nodes keep their best fail-soft move too (as
+            // minimax-rs does): a weak hint, but measured to save nodes
+            // (synthetic DAG at depth 7 with the table move and PVS only:
+            // 7,619 → 6,296 nodes; docs/negamax.md).
+            let tag = best_move.map_or(0, |mv| self.tag_of(pos, mv, sym));
             t.store(
                 key,
                 Entry {

@@ -38,6 +38,18 @@ pub const NOISE: i32 = 30;
 /// Leaves whose value (plus noise) exceeds this in absolute value are wins.
 pub const DECISIVE: i32 = 150;
 
+/// Every move id: a DAG node's block starts below 64 and has at most 255
+/// moves.
+const MOVE_IDS: [u16; 64 + 255] = {
+    let mut ids = [0u16; 64 + 255];
+    let mut i = 0;
+    while i < ids.len() {
+        ids[i] = i as u16;
+        i += 1;
+    }
+    ids
+};
+
 /// The shape of a [`RandomTree`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Shape {
@@ -164,8 +176,9 @@ impl Game for RandomTree {
     }
 
     fn moves(&self, moves: &mut MoveList<u16>) {
-        let first = self.first_move();
-        moves.extend((0..self.children() as u16).map(|i| first + i));
+        // The moves are the ids `first..first + children`: one slice copy.
+        let first = usize::from(self.first_move());
+        moves.extend_from_slice(&MOVE_IDS[first..first + self.children() as usize]);
     }
 
     fn play(&mut self, mv: u16) {

@@ -172,9 +172,8 @@ impl Table {
         let mut v = Vec::with_capacity(n);
         v.resize_with(n, Slot::default);
         let t = Table { slots: v, mask: n - 1, replacement, age: AtomicU64::new(0) };
-        // Touch every page now, so that the first search does not pay the
-        // page faults of a lazily zeroed allocation.
-        t.clear();
+        // (`resize_with` writes every slot, so the pages are touched now,
+        // not during the first search.)
         t
     }
 
@@ -230,15 +229,24 @@ impl Table {
     }
 
     /// The entry stored for `key`, if any.
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let base = self.base(key);
-        (base..base + self.ways()).find_map(|i| match self.read(i) {
-            Some((k, e, _)) if k == key => Some(e),
-            _ => None,
-        })
+        // The key is compared before anything is decoded (most probes miss
+        // or hit the first way).
+        for s in &self.slots[base..base + self.ways()] {
+            let data = s.data.load(Ordering::Relaxed);
+            if s.check.load(Ordering::Relaxed) ^ data == key
+                && let Some((e, _)) = unpack(data)
+            {
+                return Some(e);
+            }
+        }
+        None
     }
 
     /// Stores `entry` for `key` following the replacement scheme.
+    #[inline]
     pub fn store(&self, key: u64, entry: Entry) {
         let base = self.base(key);
         let age = self.current_age();
@@ -255,24 +263,19 @@ impl Table {
             Replacement::Bucket => {
                 let mut victim = base;
                 let mut worst = i32::MAX;
-                for i in base..base + params::BUCKET {
-                    match self.read(i) {
-                        None => {
-                            victim = i;
-                            break;
-                        }
-                        Some((k, _, _)) if k == key => {
-                            victim = i;
-                            break;
-                        }
-                        Some((_, old, a)) => {
-                            let stale = i32::from(age.wrapping_sub(a) & 63);
-                            let value = i32::from(old.depth) - 8 * stale;
-                            if value < worst {
-                                worst = value;
-                                victim = i;
-                            }
-                        }
+                for (i, s) in self.slots[base..base + params::BUCKET].iter().enumerate() {
+                    let data = s.data.load(Ordering::Relaxed);
+                    // An empty slot (bound 0) or the same key: take it.
+                    if (data >> 40) & 3 == 0 || s.check.load(Ordering::Relaxed) ^ data == key {
+                        victim = base + i;
+                        break;
+                    }
+                    // Otherwise the least `depth - 8 × age difference`.
+                    let stale = i32::from(age.wrapping_sub((data >> 42) as u8) & 63);
+                    let value = i32::from((data >> 32) as u8) - 8 * stale;
+                    if value < worst {
+                        worst = value;
+                        victim = base + i;
                     }
                 }
                 victim

@@ -218,3 +218,14 @@ fn nim_345_is_a_first_player_win() {
     assert_eq!(s.value, Value::Win);
     assert!(s.nodes > 0);
 }
+
+#[test]
+fn games_longer_than_the_depth_cap_are_not_claimed_solved() {
+    use spielbaum_negamax::synthetic::RandomTree;
+    // One move per node, 300 plies: past the solver's 255-ply cap.
+    let long = solve(&RandomTree::new(1, 1, 300));
+    assert!(!long.complete);
+    let short = solve(&RandomTree::new(1, 1, 200));
+    assert!(short.complete);
+    assert_eq!(short.pv.len(), 200);
+}

@@ -28,8 +28,9 @@ fn main() {
     )
     .expect("run");
     let secs = t.elapsed().as_secs_f64();
+    let moves: u64 = stats.levels.iter().map(|l| l.stats.moves).sum();
     println!(
-        "total {} positions, {} canonical, {} paths into d4; {secs:.3} s",
+        "total {} positions, {} canonical, {moves} moves expanded, {} paths into d4; {secs:.3} s",
         stats.total_positions(),
         stats.total_canonical(),
         stats.one_peg_paths_at(board.parse_hole("d4").unwrap())

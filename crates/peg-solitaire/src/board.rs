@@ -42,14 +42,12 @@ pub struct Board {
 }
 
 /// The rows of the English board (33 holes).
-const ENGLISH: [&str; 7] = [
-    "..111..", "..111..", "1111111", "1111111", "1111111", "..111..", "..111..",
-];
+const ENGLISH: [&str; 7] =
+    ["..111..", "..111..", "1111111", "1111111", "1111111", "..111..", "..111.."];
 
 /// The rows of the French (European) board (37 holes).
-const FRENCH: [&str; 7] = [
-    "..111..", ".11111.", "1111111", "1111111", "1111111", ".11111.", "..111..",
-];
+const FRENCH: [&str; 7] =
+    ["..111..", ".11111.", "1111111", "1111111", "1111111", ".11111.", "..111.."];
 
 impl Board {
     /// The English board: 33 holes in a cross, goal one peg anywhere.
@@ -67,10 +65,9 @@ impl Board {
         match name.trim().to_ascii_lowercase().as_str() {
             "english" | "english33" | "33" => Ok(Board::english()),
             "french" | "european" | "french37" | "37" => Ok(Board::french()),
-            other => Err(NotationError::option(
-                other,
-                "unknown board (english, french, or a mask file)",
-            )),
+            other => {
+                Err(NotationError::option(other, "unknown board (english, french, or a mask file)"))
+            }
         }
     }
 
@@ -131,9 +128,7 @@ impl Board {
         }
         // Align the bounding box to the top-left corner.
         let top = (mask.trailing_zeros() / 8) as usize;
-        let left = (0..8)
-            .find(|&c| mask & (0x0101_0101_0101_0101u64 << c) != 0)
-            .unwrap_or(0);
+        let left = (0..8).find(|&c| mask & (0x0101_0101_0101_0101u64 << c) != 0).unwrap_or(0);
         let shift = 8 * top + left;
         let (mask, pegs) = (mask >> shift, pegs >> shift);
         let rows = (64 - mask.leading_zeros()).div_ceil(8) as u8;
@@ -153,7 +148,9 @@ impl Board {
         for (d, &step) in STEPS.iter().enumerate() {
             let mut from = 0u64;
             for i in 0..64 {
-                if mask >> i & 1 == 1 && board.step(i, step).and_then(|o| board.step(o, step)).is_some() {
+                if mask >> i & 1 == 1
+                    && board.step(i, step).and_then(|o| board.step(o, step)).is_some()
+                {
                     from |= 1 << i;
                 }
             }
@@ -197,13 +194,13 @@ impl Board {
     /// The same board with another goal; the symmetries shrink to those
     /// that keep the goal hole in place.
     pub fn with_goal(mut self, goal: Goal) -> Result<Board, NotationError> {
-        if let Goal::Hole(h) = goal {
-            if h >= 64 || self.mask >> h & 1 == 0 {
-                return Err(NotationError::option(
-                    format!("{h}"),
-                    "the goal is not a hole of the board",
-                ));
-            }
+        if let Goal::Hole(h) = goal
+            && (h >= 64 || self.mask >> h & 1 == 0)
+        {
+            return Err(NotationError::option(
+                format!("{h}"),
+                "the goal is not a hole of the board",
+            ));
         }
         self.goal = goal;
         self.compute_symmetries();
@@ -334,10 +331,8 @@ impl Board {
     /// separated by `/`, newlines or spaces); the shape must be this
     /// board's.
     pub fn parse_pegs(&self, text: &str) -> Result<u64, NotationError> {
-        let rows: Vec<&str> = text
-            .split(['/', '\n', ' ', '\t', '\r'])
-            .filter(|r| !r.is_empty())
-            .collect();
+        let rows: Vec<&str> =
+            text.split(['/', '\n', ' ', '\t', '\r']).filter(|r| !r.is_empty()).collect();
         if rows.len() != self.rows as usize {
             return Err(NotationError::position(
                 text,

@@ -174,7 +174,8 @@ mod tests {
                     if n == m {
                         let want = Transform::ALL.iter().map(|t| t.apply(x, n, n)).min().unwrap();
                         assert_eq!(min_image_square(x, n), want);
-                        let fixing = Transform::ALL.iter().filter(|t| t.apply(x, n, n) == x).count();
+                        let fixing =
+                            Transform::ALL.iter().filter(|t| t.apply(x, n, n) == x).count();
                         assert_eq!(fixing_square(x, n) as usize, fixing);
                     }
                 }

@@ -39,4 +39,4 @@ pub use board::{Board, Goal, MAX_SIDE};
 pub use geometry::Transform;
 pub use position::{Jump, Peg};
 pub use solve::{NoSolution, Pagoda, SolveStats, all_jumps, count_solvable, position_class, solve};
-pub use stats::{PegLevel, StatsOptions, Statistics, named, statistics};
+pub use stats::{PegLevel, Statistics, StatsOptions, named, statistics};

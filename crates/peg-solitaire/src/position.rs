@@ -54,7 +54,8 @@ pub struct Peg<'b> {
 
 impl PartialEq for Peg<'_> {
     fn eq(&self, other: &Self) -> bool {
-        self.pegs == other.pegs && (core::ptr::eq(self.board, other.board) || self.board == other.board)
+        self.pegs == other.pegs
+            && (core::ptr::eq(self.board, other.board) || self.board == other.board)
     }
 }
 
@@ -224,7 +225,7 @@ impl Undo for Peg<'_> {
 
 impl FromKey for Peg<'_> {
     #[inline]
-    fn from_key(&self, key: u64) -> Self {
+    fn decode(&self, key: u64) -> Self {
         Peg::new_unchecked(self.board, key)
     }
 
@@ -241,6 +242,43 @@ impl FromKey for Peg<'_> {
             syms.len() / fixing.max(1)
         }
     }
+
+    /// Jumps straight from the direction masks to the successor keys, with
+    /// the branch-free canonical form on square 8-symmetry boards.
+    #[inline]
+    fn successor_keys<F: FnMut(u64)>(
+        &self,
+        canonical: bool,
+        _buffer: &mut MoveList<Jump>,
+        mut f: F,
+    ) -> usize {
+        let masks = Self::jump_masks(self.board, self.pegs);
+        let (r, c) = self.board.size();
+        let fast = canonical && r == c && self.board.symmetries().len() == 8;
+        let mut n = 0;
+        for (d, &m) in masks.iter().enumerate() {
+            let step = STEPS[d];
+            // The three bits of a jump whose lowest bit is bit 0, shifted
+            // to the jump's lowest bit (`from`, or `from − 2·|step|`).
+            let (pattern, base) = if step > 0 {
+                (1u64 | 1 << step | 1 << (2 * step), 0)
+            } else {
+                (1u64 | 1 << -step | 1 << (-2 * step), (-2 * step) as u32)
+            };
+            for from in bits(m) {
+                let child = self.pegs ^ (pattern << (from - base));
+                n += 1;
+                f(if fast {
+                    min_image_square(child, r)
+                } else if canonical {
+                    Peg::new_unchecked(self.board, child).canonical_key()
+                } else {
+                    child
+                });
+            }
+        }
+        n
+    }
 }
 
 impl Notation for Peg<'_> {
@@ -255,11 +293,8 @@ impl Notation for Peg<'_> {
     /// Reads `d2-d4` (also `d2d4`, `d2xd4`); tells a malformed jump from an
     /// illegal one.
     fn parse_move(&self, text: &str) -> Result<Jump, NotationError> {
-        let t: String = text
-            .trim()
-            .chars()
-            .filter(|c| !matches!(c, '-' | 'x' | 'X' | ' '))
-            .collect();
+        let t: String =
+            text.trim().chars().filter(|c| !matches!(c, '-' | 'x' | 'X' | ' ')).collect();
         if t.len() != 4 {
             return Err(NotationError::mv(text, "a jump is two holes, like d2-d4"));
         }
@@ -271,10 +306,7 @@ impl Notation for Peg<'_> {
             16 => 2,
             -16 => 3,
             _ => {
-                return Err(NotationError::mv(
-                    text,
-                    "a jump goes two holes along a row or column",
-                ));
+                return Err(NotationError::mv(text, "a jump goes two holes along a row or column"));
             }
         };
         let mv = Jump::new(from, dir);

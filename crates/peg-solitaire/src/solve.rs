@@ -23,7 +23,10 @@ pub fn position_class(pegs: u64) -> u8 {
         a[(r + c).rem_euclid(3) as usize] += 1;
         b[(r - c).rem_euclid(3) as usize] += 1;
     }
-    (((a[0] + a[1]) & 1) | ((a[1] + a[2]) & 1) << 1 | ((b[0] + b[1]) & 1) << 2 | ((b[1] + b[2]) & 1) << 3) as u8
+    (((a[0] + a[1]) & 1)
+        | ((a[1] + a[2]) & 1) << 1
+        | ((b[0] + b[1]) & 1) << 2
+        | ((b[1] + b[2]) & 1) << 3) as u8
 }
 
 /// A pagoda function: a weight per hole such that no jump increases the
@@ -37,19 +40,13 @@ pub struct Pagoda {
 impl Pagoda {
     /// The pagoda with weight 1 on the holes of `set`, if it is one.
     pub fn ones(board: &Board, set: u64) -> Option<Pagoda> {
-        let p = Pagoda {
-            weights: bits(set).map(|i| (i, 1)).collect(),
-        };
+        let p = Pagoda { weights: bits(set).map(|i| (i, 1)).collect() };
         p.is_valid(board).then_some(p)
     }
 
     /// The total weight of `pegs`.
     pub fn value(&self, pegs: u64) -> i32 {
-        self.weights
-            .iter()
-            .filter(|&&(i, _)| pegs >> i & 1 == 1)
-            .map(|&(_, w)| w)
-            .sum()
+        self.weights.iter().filter(|&&(i, _)| pegs >> i & 1 == 1).map(|&(_, w)| w).sum()
     }
 
     fn weight(&self, i: u32) -> i32 {
@@ -58,7 +55,8 @@ impl Pagoda {
 
     /// `true` if no jump of the board increases the weight.
     pub fn is_valid(&self, board: &Board) -> bool {
-        all_jumps(board).all(|j| self.weight(j.from()) + self.weight(j.over()) >= self.weight(j.to()))
+        all_jumps(board)
+            .all(|j| self.weight(j.from()) + self.weight(j.over()) >= self.weight(j.to()))
     }
 
     /// The smallest set pagoda (weights 0/1, at most `max` holes) that
@@ -71,10 +69,9 @@ impl Pagoda {
                 return None;
             }
             // The first jump into the set whose other two holes are outside.
-            let Some(j) = jumps
-                .iter()
-                .find(|j| set >> j.to() & 1 == 1 && set >> j.from() & 1 == 0 && set >> j.over() & 1 == 0)
-            else {
+            let Some(j) = jumps.iter().find(|j| {
+                set >> j.to() & 1 == 1 && set >> j.from() & 1 == 0 && set >> j.over() & 1 == 0
+            }) else {
                 return Some(set);
             };
             let a = grow(jumps, set | 1 << j.over(), max);
@@ -106,6 +103,8 @@ pub struct SolveStats {
     pub pagoda_prunes: u64,
     /// Dead positions stored.
     pub dead_positions: usize,
+    /// Visits cut at the end-game level (not in the table).
+    pub endgame_cuts: u64,
 }
 
 /// Why there is no solution.
@@ -121,37 +120,133 @@ pub enum NoSolution {
 /// or why there is none. `progress` is called every 2^16 positions with the
 /// positions visited so far and may stop the search
 /// ([`RunError::Stopped`]).
+///
+/// With a goal hole: the position-class test, then a depth-first search
+/// with a table of dead positions (up to symmetry), a pagoda function
+/// around the goal, and an end-game table: the positions with
+/// [`endgame_pegs`] pegs that can still reach the goal, found by a level
+/// search on the inverse board from the inverse of the goal (see
+/// [`count_solvable`]); the search stops descending there. With
+/// [`Goal::OnePeg`] every hole of the start's position class is tried as the
+/// goal in turn.
 pub fn solve(
     start: &Peg<'_>,
     mut progress: impl FnMut(Progress) -> Control,
 ) -> Result<(Result<Vec<Jump>, NoSolution>, SolveStats), RunError> {
     let board = start.board();
-    let mut stats = SolveStats::default();
-    if let Goal::Hole(h) = board.goal() {
-        if position_class(start.pegs()) != position_class(1 << h) {
-            return Ok((Err(NoSolution::PositionClass), stats));
+    match board.goal() {
+        Goal::Hole(h) => solve_hole(start, h, &mut progress),
+        Goal::OnePeg => {
+            let class = position_class(start.pegs());
+            let mut total = SolveStats::default();
+            let mut any = false;
+            // Try the holes of the start's class, the empty holes of the
+            // start first (the "complement" problem is often solvable),
+            // then by distance from the centre of the board.
+            let (rows, cols) = board.size();
+            let dist = |h: u32| {
+                let (r, c) = ((h / 8) as i32 * 2, (h % 8) as i32 * 2);
+                (r - i32::from(rows) + 1).abs() + (c - i32::from(cols) + 1).abs()
+            };
+            let empty = board.mask() & !start.pegs();
+            let mut holes: Vec<u32> =
+                bits(board.mask()).filter(|&h| position_class(1 << h) == class).collect();
+            holes.sort_by_key(|&h| (empty >> h & 1 == 0, dist(h)));
+            for h in holes {
+                any = true;
+                let b = board.clone().with_goal(Goal::Hole(h as u8)).expect("a hole of the board");
+                let s = b.position(start.pegs()).expect("same holes");
+                let (r, st) = solve_hole(&s, h as u8, &mut progress)?;
+                total.nodes += st.nodes;
+                total.dead_hits += st.dead_hits;
+                total.pagoda_prunes += st.pagoda_prunes;
+                total.dead_positions += st.dead_positions;
+                total.endgame_cuts += st.endgame_cuts;
+                if r.is_ok() {
+                    return Ok((r, total));
+                }
+            }
+            let why = if any { NoSolution::Exhausted } else { NoSolution::PositionClass };
+            Ok((Err(why), total))
         }
     }
-    let pagoda = match board.goal() {
-        Goal::Hole(h) => Pagoda::around(board, u32::from(h), 12),
-        Goal::OnePeg => None,
-    };
-    let goal_value = match (&pagoda, board.goal()) {
-        (Some(p), Goal::Hole(h)) => p.value(1 << h),
-        _ => 0,
-    };
+}
+
+/// The number of pegs at which [`solve`] consults its end-game table: a
+/// third of the holes, at most 12 (on the French board the table then holds
+/// the inverses of one level of about a million classes).
+pub fn endgame_pegs(board: &Board) -> u32 {
+    (board.holes() / 3).min(12)
+}
+
+/// The positions with `pegs` pegs from which one peg in `hole` can be
+/// reached, as canonical keys of their inverses (under the symmetries that
+/// fix the inverse of the goal).
+struct Endgame {
+    pegs: u32,
+    set: FxHashSet<u64>,
+    group: Vec<crate::Transform>,
+    mask: u64,
+    size: (u8, u8),
+}
+
+impl Endgame {
+    fn build(board: &Board, hole: u8, pegs: u32) -> Result<Endgame, RunError> {
+        let inverse = Peg::new_unchecked(board, board.mask() & !(1u64 << hole));
+        let (r, c) = board.size();
+        let group: Vec<crate::Transform> = board
+            .symmetries()
+            .iter()
+            .copied()
+            .filter(|t| t.apply(inverse.pegs(), r, c) == inverse.pegs())
+            .collect();
+        let mut set = FxHashSet::default();
+        // Depth d from the inverse holds inverses of positions with d + 1 pegs.
+        let depth = pegs - 1;
+        LevelBfs::new().max_depth(depth).run(&inverse, |stats, view| {
+            if stats.depth == depth {
+                set.extend(view.iter().map(|(k, _)| k));
+            }
+            Control::Continue
+        })?;
+        Ok(Endgame { pegs, set, group, mask: board.mask(), size: (r, c) })
+    }
+
+    fn contains(&self, pegs: u64) -> bool {
+        let inv = self.mask & !pegs;
+        let (r, c) = self.size;
+        let key = self.group.iter().map(|t| t.apply(inv, r, c)).min().unwrap_or(inv);
+        self.set.contains(&key)
+    }
+}
+
+fn solve_hole(
+    start: &Peg<'_>,
+    hole: u8,
+    progress: &mut impl FnMut(Progress) -> Control,
+) -> Result<(Result<Vec<Jump>, NoSolution>, SolveStats), RunError> {
+    let board = start.board();
+    let stats = SolveStats::default();
+    if position_class(start.pegs()) != position_class(1 << hole) {
+        return Ok((Err(NoSolution::PositionClass), stats));
+    }
+    let pagoda = Pagoda::around(board, u32::from(hole), 12);
+    let goal_value = pagoda.as_ref().map_or(0, |p| p.value(1 << hole));
+    let k = endgame_pegs(board);
+    let endgame = if start.count() > k + 1 { Some(Endgame::build(board, hole, k)?) } else { None };
     let mut search = Search {
         dead: FxHashSet::default(),
         path: Vec::with_capacity(64),
         lists: (0..64).map(|_| MoveList::new()).collect(),
         pagoda,
         goal_value,
+        endgame,
         stats,
-        progress: &mut progress,
+        progress,
     };
     let found = search.dfs(*start, 0)?;
     search.stats.dead_positions = search.dead.len();
-    stats = search.stats;
+    let stats = search.stats;
     Ok((if found { Ok(search.path) } else { Err(NoSolution::Exhausted) }, stats))
 }
 
@@ -161,6 +256,7 @@ struct Search<'p, F> {
     lists: Vec<MoveList<Jump>>,
     pagoda: Option<Pagoda>,
     goal_value: i32,
+    endgame: Option<Endgame>,
     stats: SolveStats,
     progress: &'p mut F,
 }
@@ -179,6 +275,24 @@ impl<F: FnMut(Progress) -> Control> Search<'_, F> {
                 return Err(RunError::Stopped);
             }
         }
+        // At the end-game level, only positions in the table go on; the rest
+        // of the way is a short search without the table.
+        if let Some(eg) = &self.endgame
+            && pos.count() == eg.pegs
+        {
+            if !eg.contains(pos.pegs()) {
+                self.stats.endgame_cuts += 1;
+                return Ok(false);
+            }
+            let saved = self.endgame.take();
+            let found = self.dfs_plain(pos, ply)?;
+            self.endgame = saved;
+            return Ok(found);
+        }
+        self.dfs_plain(pos, ply)
+    }
+
+    fn dfs_plain(&mut self, pos: Peg<'_>, ply: usize) -> Result<bool, RunError> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         pos.moves(&mut list);
@@ -192,12 +306,12 @@ impl<F: FnMut(Progress) -> Control> Search<'_, F> {
             self.lists[ply] = list;
             return Ok(false);
         }
-        if let Some(p) = &self.pagoda {
-            if p.value(pos.pegs()) < self.goal_value {
-                self.stats.pagoda_prunes += 1;
-                self.lists[ply] = list;
-                return Ok(false);
-            }
+        if let Some(p) = &self.pagoda
+            && p.value(pos.pegs()) < self.goal_value
+        {
+            self.stats.pagoda_prunes += 1;
+            self.lists[ply] = list;
+            return Ok(false);
         }
         for i in 0..list.len() {
             let mv = list[i];
@@ -259,7 +373,11 @@ pub fn count_solvable(start: &Peg<'_>) -> Result<Vec<(u32, u64)>, RunError> {
                     n += view.orbit_size(key) as u64;
                 }
             } else {
-                n += view.members(key).into_iter().filter(|&q| set.contains(&canon_g(mask & !q))).count() as u64;
+                n += view
+                    .members(key)
+                    .into_iter()
+                    .filter(|&q| set.contains(&canon_g(mask & !q)))
+                    .count() as u64;
             }
         }
         out.push((pegs, n));

@@ -26,12 +26,7 @@ pub struct StatsOptions {
 
 impl Default for StatsOptions {
     fn default() -> Self {
-        StatsOptions {
-            symmetry: true,
-            down_to: None,
-            threads: None,
-            checkpoint: None,
-        }
+        StatsOptions { symmetry: true, down_to: None, threads: None, checkpoint: None }
     }
 }
 
@@ -70,10 +65,7 @@ impl Statistics {
 
     /// Paths ending with one peg in `hole`.
     pub fn one_peg_paths_at(&self, hole: u32) -> u128 {
-        self.one_peg_paths
-            .iter()
-            .find(|&&(h, _)| h == hole)
-            .map_or(0, |&(_, n)| n)
+        self.one_peg_paths.iter().find(|&&(h, _)| h == hole).map_or(0, |&(_, n)| n)
     }
 }
 
@@ -102,10 +94,7 @@ pub fn statistics(
     let mut levels = Vec::new();
     let mut one_peg: Vec<(u32, u128)> = Vec::new();
     let result = bfs.run(start, |stats, view| {
-        let level = PegLevel {
-            pegs: top - stats.depth,
-            stats: stats.clone(),
-        };
+        let level = PegLevel { pegs: top - stats.depth, stats: stats.clone() };
         if level.pegs == 1 {
             for (key, count) in view.iter() {
                 let members = view.members(key);
@@ -123,25 +112,14 @@ pub fn statistics(
     let summary = match result {
         Ok(s) => s,
         Err(RunError::Stopped) => {
-            return Ok(Statistics {
-                levels,
-                one_peg_paths: one_peg,
-                complete: false,
-            });
+            return Ok(Statistics { levels, one_peg_paths: one_peg, complete: false });
         }
         Err(e) => return Err(e),
     };
-    Ok(Statistics {
-        levels,
-        one_peg_paths: one_peg,
-        complete: summary.complete,
-    })
+    Ok(Statistics { levels, one_peg_paths: one_peg, complete: summary.complete })
 }
 
 /// The hole names of [`Statistics::one_peg_paths`].
 pub fn named(one_peg_paths: &[(u32, u128)]) -> Vec<(String, u128)> {
-    one_peg_paths
-        .iter()
-        .map(|&(h, n)| (Board::hole_name(h), n))
-        .collect()
+    one_peg_paths.iter().map(|&(h, n)| (Board::hole_name(h), n)).collect()
 }

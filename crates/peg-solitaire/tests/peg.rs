@@ -15,13 +15,20 @@ use spielbaum_peg_solitaire::{
 /// path counters per level. Returns per level (positions, paths) and the
 /// paths ending with one peg per hole `(row, col)`.
 #[allow(clippy::type_complexity)]
-fn plain(rows: &[&str], empty: (usize, usize), down_to: usize) -> (Vec<(u64, u128)>, HashMap<(usize, usize), u128>) {
+fn plain(
+    rows: &[&str],
+    empty: (usize, usize),
+    down_to: usize,
+) -> (Vec<(u64, u128)>, HashMap<(usize, usize), u128>) {
     let holes: Vec<(usize, usize)> = rows
         .iter()
         .enumerate()
-        .flat_map(|(r, row)| row.chars().enumerate().filter(|&(_, ch)| ch != '.').map(move |(c, _)| (r, c)))
+        .flat_map(|(r, row)| {
+            row.chars().enumerate().filter(|&(_, ch)| ch != '.').map(move |(c, _)| (r, c))
+        })
         .collect();
-    let index: HashMap<(usize, usize), usize> = holes.iter().enumerate().map(|(i, &h)| (h, i)).collect();
+    let index: HashMap<(usize, usize), usize> =
+        holes.iter().enumerate().map(|(i, &h)| (h, i)).collect();
     let mut jumps = Vec::new();
     for &(r, c) in &holes {
         for (dr, dc) in [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)] {
@@ -60,18 +67,24 @@ fn plain(rows: &[&str], empty: (usize, usize), down_to: usize) -> (Vec<(u64, u12
     (out, one_peg)
 }
 
-const ENGLISH: [&str; 7] = ["..111..", "..111..", "1111111", "1111111", "1111111", "..111..", "..111.."];
-const FRENCH: [&str; 7] = ["..111..", ".11111.", "1111111", "1111111", "1111111", ".11111.", "..111.."];
-/// A small board: the 5×5 cross of width 3 (21 holes).
+const ENGLISH: [&str; 7] =
+    ["..111..", "..111..", "1111111", "1111111", "1111111", "..111..", "..111.."];
+const FRENCH: [&str; 7] =
+    ["..111..", ".11111.", "1111111", "1111111", "1111111", ".11111.", "..111.."];
+/// A small board: the 5×5 cross of width 3 (21 holes; no single-vacancy
+/// game ends with one peg on it).
 const SMALL: [&str; 5] = [".111.", "11111", "11111", "11111", ".111."];
+/// The 4×4 square: half of its single-vacancy starts end with one peg.
+const SQUARE: [&str; 4] = ["1111", "1111", "1111", "1111"];
 
-fn engine_levels(board: &Board, hole: &str, symmetry: bool, down_to: u32) -> (Vec<(u64, u128)>, Vec<u64>) {
+fn engine_levels(
+    board: &Board,
+    hole: &str,
+    symmetry: bool,
+    down_to: u32,
+) -> (Vec<(u64, u128)>, Vec<u64>) {
     let start = board.start_at(hole).unwrap();
-    let options = StatsOptions {
-        symmetry,
-        down_to: Some(down_to),
-        ..StatsOptions::default()
-    };
+    let options = StatsOptions { symmetry, down_to: Some(down_to), ..StatsOptions::default() };
     let stats = statistics(&start, &options, |_| {}, |_| Default::default()).unwrap();
     (
         stats.levels.iter().map(|l| (l.stats.positions, l.stats.paths)).collect(),
@@ -94,12 +107,10 @@ fn small_board_matches_plain_from_every_start() {
             let (want, want_one) = plain(&SMALL, (r, c), 1);
             for symmetry in [true, false] {
                 let start = board.start(8 * r as u32 + c as u32);
-                let options = StatsOptions {
-                    symmetry,
-                    ..StatsOptions::default()
-                };
+                let options = StatsOptions { symmetry, ..StatsOptions::default() };
                 let stats = statistics(&start, &options, |_| {}, |_| Default::default()).unwrap();
-                let got: Vec<(u64, u128)> = stats.levels.iter().map(|l| (l.stats.positions, l.stats.paths)).collect();
+                let got: Vec<(u64, u128)> =
+                    stats.levels.iter().map(|l| (l.stats.positions, l.stats.paths)).collect();
                 assert_eq!(got, want, "start {}", name_of(r, c));
                 for (&(hr, hc), &n) in &want_one {
                     assert_eq!(stats.one_peg_paths_at(8 * hr as u32 + hc as u32), n);
@@ -138,10 +149,7 @@ fn english_first_levels_by_symmetry_class() {
     // 31 pegs: 4 positions, one class of 4; 30 pegs: 12 positions.
     let board = Board::english();
     let start = board.start_at("d4").unwrap();
-    let options = StatsOptions {
-        down_to: Some(30),
-        ..StatsOptions::default()
-    };
+    let options = StatsOptions { down_to: Some(30), ..StatsOptions::default() };
     let s = statistics(&start, &options, |_| {}, |_| Default::default()).unwrap();
     assert_eq!(s.levels[0].stats.by_orbit[1], 1);
     assert_eq!(s.levels[1].stats.by_orbit[4], 1);
@@ -164,6 +172,10 @@ fn english_published_figures() {
     assert_eq!(s.total_positions(), 187_636_299);
     assert_eq!(s.total_canonical(), 23_475_688);
     assert_eq!(s.one_peg_paths_at(board.parse_hole("d4").unwrap()), 40_861_647_040_079_968);
+    // All finished games (Durango Bill, http://www.durangobill.com/Peg33.html):
+    // 577,116,156,815,309,849,672.
+    let games: u128 = s.levels.iter().map(|l| l.stats.dead_end_paths).sum();
+    assert_eq!(games, 577_116_156_815_309_849_672);
 }
 
 #[test]
@@ -186,9 +198,12 @@ fn symmetries_come_from_the_mask() {
     assert_eq!(rect.symmetries().len(), 4);
     let (l_shape, _) = Board::parse_mask("l", "1..\n1..\n111").unwrap();
     assert_eq!(l_shape.symmetries().len(), 2); // the anti-diagonal mirror
-    // A goal hole off-centre keeps only the symmetries that fix it.
-    let b = Board::english().with_goal(Goal::Hole(0 * 8 + 2)).unwrap();
+    // A goal hole off-centre keeps only the symmetries that fix it: d1 lies
+    // on the vertical mirror axis, c1 on no axis.
+    let b = Board::english().with_goal(Goal::Hole(3)).unwrap();
     assert_eq!(b.symmetries().len(), 2);
+    let b = Board::english().with_goal(Goal::Hole(2)).unwrap();
+    assert_eq!(b.symmetries().len(), 1);
 }
 
 #[test]
@@ -249,11 +264,16 @@ fn reaches(board: &Board, pegs: u64, goal: u64, memo: &mut HashMap<u64, bool>) -
 
 #[test]
 fn solvable_counts_match_brute_force() {
-    let (base, _) = Board::parse_mask("small", &SMALL.join("\n")).unwrap();
-    for (start_hole, goal_hole) in [("c3", "c3"), ("b2", "b2"), ("c1", "c4")] {
-        let goal = base.parse_hole(goal_hole).unwrap();
+    let (base, _) = Board::parse_mask("square", &SQUARE.join("\n")).unwrap();
+    // From b1: one goal hole that some game ends in, and one that none does.
+    let s = statistics(&base.start(1), &StatsOptions::default(), |_| {}, |_| Default::default())
+        .unwrap();
+    let reachable = s.one_peg_paths.iter().find(|&&(_, n)| n > 0).expect("b1 is solvable").0;
+    let unreachable =
+        (0..28).find(|&h| base.mask() >> h & 1 == 1 && s.one_peg_paths_at(h) == 0).unwrap();
+    for (start_hole, goal) in [(1, reachable), (1, unreachable), (0, 0), (9, 9)] {
         let board = base.clone().with_goal(Goal::Hole(goal as u8)).unwrap();
-        let start = board.start_at(start_hole).unwrap();
+        let start = board.start(start_hole);
         let got = count_solvable(&start).unwrap();
         // Brute force: every reachable position, tested by DFS.
         let mut memo = HashMap::new();
@@ -261,7 +281,8 @@ fn solvable_counts_match_brute_force() {
         let mut want = Vec::new();
         while !level.is_empty() {
             let pegs = level.iter().next().unwrap().count_ones();
-            let n = level.iter().filter(|&&p| reaches(&board, p, 1 << goal, &mut memo)).count() as u64;
+            let n =
+                level.iter().filter(|&&p| reaches(&board, p, 1 << goal, &mut memo)).count() as u64;
             want.push((pegs, n));
             level = level
                 .iter()
@@ -271,7 +292,10 @@ fn solvable_counts_match_brute_force() {
                 })
                 .collect();
         }
-        assert_eq!(got, want, "{start_hole} -> {goal_hole}");
+        assert_eq!(got, want, "{start_hole} -> {goal}");
+        if goal == reachable && start_hole == 1 {
+            assert!(got.iter().all(|&(_, n)| n > 0));
+        }
     }
 }
 
@@ -308,11 +332,13 @@ proptest! {
 fn inverse_board_preserves_path_counts() {
     // Paths from "all but x" to "only y" equal paths from "all but y" to
     // "only x" (each game reversed on the inverse board).
-    let (board, _) = Board::parse_mask("small", &SMALL.join("\n")).unwrap();
+    let (board, _) = Board::parse_mask("square", &SQUARE.join("\n")).unwrap();
     let holes: Vec<u32> = (0..64).filter(|&i| board.mask() >> i & 1 == 1).collect();
     let mut table: HashMap<(u32, u32), u128> = HashMap::new();
     for &x in &holes {
-        let s = statistics(&board.start(x), &StatsOptions::default(), |_| {}, |_| Default::default()).unwrap();
+        let s =
+            statistics(&board.start(x), &StatsOptions::default(), |_| {}, |_| Default::default())
+                .unwrap();
         for &(y, n) in &s.one_peg_paths {
             table.insert((x, y), n);
         }

@@ -185,10 +185,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if !(1..=256).contains(&args.threads) {
         return Err(CliError::usage(format!("--threads {} is out of range 1..=256", args.threads)));
     }
-    if let Some(c) = args.exploration {
-        if !(c.is_finite() && c >= 0.0) {
-            return Err(CliError::usage(format!("--exploration {c} must be a finite number >= 0")));
-        }
+    if let Some(c) = args.exploration
+        && !(c.is_finite() && c >= 0.0)
+    {
+        return Err(CliError::usage(format!("--exploration {c} must be a finite number >= 0")));
     }
     if let Some(n) = args.nodes {
         if !(1..=u32::MAX as usize).contains(&n) {

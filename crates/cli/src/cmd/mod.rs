@@ -4,6 +4,7 @@ pub mod games;
 pub mod golf;
 pub mod mcts;
 pub mod nim_variant;
+pub mod peg;
 pub mod perft;
 pub mod search;
 pub mod solve;
