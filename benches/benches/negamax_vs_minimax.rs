@@ -22,7 +22,7 @@
 //! with `LineCount`. Before timing the bench asserts that every variant of
 //! both engines returns the same root value, then prints node counts
 //! (minimax's as the mean over runs, its root order being random) and an
-//! interleaved same-run time ratio (mean of 20 runs each). Every timed run
+//! interleaved same-run time ratio (median of 41 paired runs). Every timed run
 //! asserts its root value (and, for our deterministic engine, its nodes).
 //!
 //! ```text
@@ -160,20 +160,33 @@ fn like_minimax_id() -> Config {
     }
 }
 
-/// Mean wall time of `a` and `b`, `n` runs each, interleaved (the machine is
-/// shared and noisy; minimax's `Negamax` shuffles its root moves, so a
-/// best-of would pick its luckiest order).
-fn mean_pair(n: u32, mut a: impl FnMut(), mut b: impl FnMut()) -> (Duration, Duration) {
-    let (mut ta, mut tb) = (Duration::ZERO, Duration::ZERO);
+/// Interleaved runs per comparison in the summary.
+const PAIRS: usize = 41;
+
+/// Same-run timing of `a` (ours) and `b` (minimax), `n` runs each,
+/// interleaved: the median time of each and the median of the per-pair
+/// ratios `b / a` (the machine is shared and noisy; a pair sees the same
+/// load, and the median ignores spikes; minimax's `Negamax` shuffles its
+/// root moves, so a best-of would pick its luckiest order).
+fn paired(n: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (Duration, Duration, f64) {
+    let mut ta = Vec::with_capacity(n);
+    let mut tb = Vec::with_capacity(n);
+    let mut ratios = Vec::with_capacity(n);
     for _ in 0..n {
         let t = Instant::now();
         a();
-        ta += t.elapsed();
+        let x = t.elapsed();
         let t = Instant::now();
         b();
-        tb += t.elapsed();
+        let y = t.elapsed();
+        ta.push(x);
+        tb.push(y);
+        ratios.push(y.as_secs_f64() / x.as_secs_f64());
     }
-    (ta / n, tb / n)
+    ta.sort();
+    tb.sort();
+    ratios.sort_by(f64::total_cmp);
+    (ta[n / 2], tb[n / 2], ratios[n / 2])
 }
 
 /// Mean node count of minimax over `n` counting runs (its root order is
@@ -214,39 +227,39 @@ where
     let mn_ab = mean_nodes(20, || theirs_ab::<true, _, _>(g, eval, d8), v_ab);
     let mn_id = mean_nodes(5, || theirs_id::<true, _, _>(g, eval, d8), v_ab);
 
-    // Interleaved same-run timing (mean of 20 each) for the summary; the
+    // Interleaved same-run timing for the summary (see `paired`); the
     // criterion groups below time the same calls again.
     let check = |r: (i32, u64), n: u64| assert_eq!(r, (v_ab, n));
-    let line = |what: &str, ours_nodes: u64, theirs_nodes: u64, t: (Duration, Duration)| {
+    let line = |what: &str, ours_nodes: u64, theirs_nodes: u64, t: (Duration, Duration, f64)| {
         eprintln!(
-            "   {what:<44} nodes ours {ours_nodes} / minimax {theirs_nodes} = {:.2}; time ours {:.0} µs, minimax {:.0} µs; minimax / ours = {:.2}",
+            "   {what:<52} nodes ours {ours_nodes} / minimax {theirs_nodes} = {:.2}; median µs ours {:.0}, minimax {:.0}; median of minimax / ours = {:.2}",
             ours_nodes as f64 / theirs_nodes as f64,
             t.0.as_secs_f64() * 1e6,
             t.1.as_secs_f64() * 1e6,
-            t.1.as_secs_f64() / t.0.as_secs_f64()
+            t.2
         )
     };
     eprintln!("== {name}, depth {depth}, root value {v_ab} (both engines, every variant)");
-    let t = mean_pair(
-        20,
+    let t = paired(
+        PAIRS,
         || check(ours(g, eval, &ab, depth), n_ab),
         || assert_eq!(theirs_ab::<false, _, _>(g, eval, d8).0, v_ab),
     );
     line("alpha-beta, generation order vs Negamax", n_ab, mn_ab, t);
-    let t = mean_pair(
-        20,
+    let t = paired(
+        PAIRS,
         || check(ours(g, eval, &pvs, depth), n_pvs),
         || assert_eq!(theirs_ab::<false, _, _>(g, eval, d8).0, v_ab),
     );
     line("our PVS + static ordering vs Negamax", n_pvs, mn_ab, t);
-    let t = mean_pair(
-        20,
+    let t = paired(
+        PAIRS,
         || check(ours(g, eval, &id_like, depth), n_idl),
         || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
     );
     line("ID + table, minimax's techniques vs IterativeSearch", n_idl, mn_id, t);
-    let t = mean_pair(
-        20,
+    let t = paired(
+        PAIRS,
         || check(ours(g, eval, &id, depth), n_id),
         || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
     );

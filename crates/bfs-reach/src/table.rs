@@ -54,12 +54,12 @@ impl Part {
 
 /// One partition of the level under construction: slots of (key, low 64
 /// bits of the counter) side by side, so an update touches one cache line;
-/// the high 64 bits live in a separate array that is only touched when a
-/// counter passes 2^64.
+/// the high 64 bits of the few counters that pass 2^64 live in a small
+/// side map (slot → high bits), so a slot costs 16 bytes.
 #[derive(Debug, Default)]
 pub(crate) struct PartTable {
     slots: Vec<[u64; 2]>,
-    hi: Vec<u64>,
+    hi: rustc_hash::FxHashMap<usize, u64>,
     len: usize,
     /// The counter of the key `u64::MAX`, which cannot live in a slot.
     max_key: Option<u128>,
@@ -69,7 +69,12 @@ impl PartTable {
     /// A table with room for about `entries` keys without growing.
     pub(crate) fn with_room(entries: usize) -> Self {
         let cap = (entries * 256 / MAX_LOAD_256 + 1).next_power_of_two().max(16);
-        PartTable { slots: vec![[EMPTY, 0]; cap], hi: vec![0; cap], len: 0, max_key: None }
+        PartTable {
+            slots: vec![[EMPTY, 0]; cap],
+            hi: rustc_hash::FxHashMap::default(),
+            len: 0,
+            max_key: None,
+        }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -80,8 +85,9 @@ impl PartTable {
         let cap = (self.slots.len() * 2).max(16);
         let old = std::mem::replace(self, PartTable::with_room(cap * MAX_LOAD_256 / 256 - 1));
         self.max_key = old.max_key;
-        for (s, h) in old.slots.into_iter().zip(old.hi) {
+        for (i, s) in old.slots.into_iter().enumerate() {
             if s[0] != EMPTY {
+                let h = old.hi.get(&i).copied().unwrap_or(0);
                 self.add(s[0], u128::from(h) << 64 | u128::from(s[1]));
             }
         }
@@ -96,7 +102,7 @@ impl PartTable {
             self.slots[i][1] = lo;
             let high = (count >> 64) as u64 + u64::from(carry);
             if high != 0 {
-                self.hi[i] += high;
+                *self.hi.entry(i).or_insert(0) += high;
             }
         } else {
             *self.max_key.get_or_insert(0) += count;
@@ -110,7 +116,7 @@ impl PartTable {
             let (lo, carry) = self.slots[i][1].overflowing_add(count);
             self.slots[i][1] = lo;
             if carry {
-                self.hi[i] += 1;
+                *self.hi.entry(i).or_insert(0) += 1;
             }
         } else {
             *self.max_key.get_or_insert(0) += u128::from(count);
@@ -147,8 +153,9 @@ impl PartTable {
     pub(crate) fn into_part(self) -> Part {
         let mut keys = Vec::with_capacity(self.len());
         let mut counts = Vec::with_capacity(self.len());
-        for (s, h) in self.slots.into_iter().zip(self.hi) {
+        for (i, s) in self.slots.into_iter().enumerate() {
             if s[0] != EMPTY {
+                let h = if self.hi.is_empty() { 0 } else { self.hi.get(&i).copied().unwrap_or(0) };
                 keys.push(s[0]);
                 counts.push(u128::from(h) << 64 | u128::from(s[1]));
             }

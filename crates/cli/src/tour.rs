@@ -38,10 +38,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let started = Instant::now();
     println!("spielbaum tour: what each crate computes\n");
     for (title, section) in SECTIONS {
-        if let Some(only) = &args.only {
-            if !title.contains(only.as_str()) {
-                continue;
-            }
+        if let Some(only) = &args.only
+            && !title.contains(only.as_str())
+        {
+            continue;
         }
         println!("== {title}");
         let t = Instant::now();

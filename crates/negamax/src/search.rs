@@ -402,57 +402,64 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut found_pv = false;
         let saved_horizon = mem::replace(&mut self.horizon, false);
         let pvs = algo.pvs();
-        for i in 0..n {
-            if ordering && i >= base {
-                if !scored {
-                    self.score_moves(pos, ply, base, by_eval, &mut children);
-                    scored = true;
+        if child_depth <= 0 && !quiescence {
+            // --- Frontier: every child is a leaf, scored in place; exact
+            // whatever the window, so no null window and no re-search. (No
+            // ordering here: it needs two plies left.)
+            for i in 0..n {
+                let mv = self.plies[ply].moves[i];
+                let s = back::<G>(self.leaf(&pos.after(mv), ply + 1));
+                if self.aborted {
+                    break;
                 }
-                // Selection: bring the best remaining move forward.
-                let p = &mut self.plies[ply];
-                let mut top = i - base;
-                for k in i - base + 1..n - base {
-                    if p.keys[k] > p.keys[top] {
-                        top = k;
-                    }
+                if s > best {
+                    best = s;
+                    best_move = Some(mv);
                 }
-                if top != i - base {
-                    p.keys.swap(i - base, top);
-                    p.moves.swap(i, top + base);
-                    if by_eval {
-                        children.swap(i - base, top);
+                if s > alpha {
+                    alpha = s;
+                    self.pv_leaf(ply, mv);
+                    if s >= beta {
+                        self.cutoff::<ORD>(pos, ply, depth, mv);
+                        break;
                     }
                 }
             }
-            let mv = self.plies[ply].moves[i];
-            let owned;
-            let child: &G = if by_eval && i >= base {
-                &children[i - base]
-            } else {
-                owned = pos.after(mv);
-                &owned
-            };
-            let child_on_pv = pv_move == Some(mv);
-            let is_leaf = child_depth <= 0 && !quiescence;
-            let s = if is_leaf {
-                // --- Leaf: exact whatever the window, no re-search ---------
-                back::<G>(self.leaf(child, ply + 1))
-            } else if pvs && found_pv {
-                let (a, b) = null_window::<G>(alpha);
-                let mut s = back::<G>(self.node::<TT, ORD, EXTRA>(
-                    tt,
-                    child,
-                    child_depth,
-                    ply + 1,
-                    a,
-                    b,
-                    child_ext,
-                    false,
-                ));
-                if s > alpha && s < beta && !self.aborted {
-                    // The null window was too small: search again.
-                    let (a, b) = window::<G>(alpha, beta);
-                    s = back::<G>(self.node::<TT, ORD, EXTRA>(
+        } else {
+            for i in 0..n {
+                if ordering && i >= base {
+                    if !scored {
+                        self.score_moves(pos, ply, base, by_eval, &mut children);
+                        scored = true;
+                    }
+                    // Selection: bring the best remaining move forward.
+                    let p = &mut self.plies[ply];
+                    let mut top = i - base;
+                    for k in i - base + 1..n - base {
+                        if p.keys[k] > p.keys[top] {
+                            top = k;
+                        }
+                    }
+                    if top != i - base {
+                        p.keys.swap(i - base, top);
+                        p.moves.swap(i, top + base);
+                        if by_eval {
+                            children.swap(i - base, top);
+                        }
+                    }
+                }
+                let mv = self.plies[ply].moves[i];
+                let owned;
+                let child: &G = if by_eval && i >= base {
+                    &children[i - base]
+                } else {
+                    owned = pos.after(mv);
+                    &owned
+                };
+                let child_on_pv = pv_move == Some(mv);
+                let s = if pvs && found_pv {
+                    let (a, b) = null_window::<G>(alpha);
+                    let mut s = back::<G>(self.node::<TT, ORD, EXTRA>(
                         tt,
                         child,
                         child_depth,
@@ -462,50 +469,48 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                         child_ext,
                         false,
                     ));
+                    if s > alpha && s < beta && !self.aborted {
+                        // The null window was too small: search again.
+                        let (a, b) = window::<G>(alpha, beta);
+                        s = back::<G>(self.node::<TT, ORD, EXTRA>(
+                            tt,
+                            child,
+                            child_depth,
+                            ply + 1,
+                            a,
+                            b,
+                            child_ext,
+                            false,
+                        ));
+                    }
+                    s
+                } else {
+                    let (a, b) = window::<G>(alpha, beta);
+                    back::<G>(self.node::<TT, ORD, EXTRA>(
+                        tt,
+                        child,
+                        child_depth,
+                        ply + 1,
+                        a,
+                        b,
+                        child_ext,
+                        child_on_pv,
+                    ))
+                };
+                if self.aborted {
+                    break;
                 }
-                s
-            } else {
-                let (a, b) = window::<G>(alpha, beta);
-                back::<G>(self.node::<TT, ORD, EXTRA>(
-                    tt,
-                    child,
-                    child_depth,
-                    ply + 1,
-                    a,
-                    b,
-                    child_ext,
-                    child_on_pv,
-                ))
-            };
-            if self.aborted {
-                break;
-            }
-            if s > best {
-                best = s;
-                best_move = Some(mv);
+                if s > best {
+                    best = s;
+                    best_move = Some(mv);
+                }
+                // (alpha ≥ best always, so a score above alpha is also a new best.)
                 if s > alpha {
                     alpha = s;
                     found_pv = true;
-                    if is_leaf {
-                        self.pv_leaf(ply, mv);
-                    } else {
-                        self.update_pv(ply, mv);
-                    }
+                    self.update_pv(ply, mv);
                     if s >= beta {
-                        // --- Beta cut-off: remember killer and history ---
-                        self.counters.cutoffs += 1;
-                        if ORD && self.config.killers {
-                            let k = &mut self.plies[ply].killers;
-                            if k[0] != Some(mv) {
-                                k.copy_within(0..params::KILLERS - 1, 1);
-                                k[0] = Some(mv);
-                            }
-                        }
-                        if ORD && self.config.history {
-                            let h = self.history_index(pos.to_move().index(), mv);
-                            let bonus = (depth * depth).min(1 << 16) as u32;
-                            self.history[h] = self.history[h].saturating_add(bonus);
-                        }
+                        self.cutoff::<ORD>(pos, ply, depth, mv);
                         break;
                     }
                 }
@@ -550,6 +555,25 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             );
         }
         best
+    }
+
+    /// A beta cut-off by `mv`: count it, remember the killer and the
+    /// history bonus.
+    #[inline]
+    fn cutoff<const ORD: bool>(&mut self, pos: &G, ply: usize, depth: i32, mv: G::Move) {
+        self.counters.cutoffs += 1;
+        if ORD && self.config.killers {
+            let k = &mut self.plies[ply].killers;
+            if k[0] != Some(mv) {
+                k.copy_within(0..params::KILLERS - 1, 1);
+                k[0] = Some(mv);
+            }
+        }
+        if ORD && self.config.history {
+            let h = self.history_index(pos.to_move().index(), mv);
+            let bonus = (depth * depth).min(1 << 16) as u32;
+            self.history[h] = self.history[h].saturating_add(bonus);
+        }
     }
 
     /// Sort keys (and, with `by_eval`, the children) of `moves[base..]`:

@@ -38,5 +38,7 @@ mod stats;
 pub use board::{Board, Goal, MAX_SIDE};
 pub use geometry::Transform;
 pub use position::{Jump, Peg};
-pub use solve::{NoSolution, Pagoda, SolveStats, all_jumps, count_solvable, position_class, solve};
+pub use solve::{
+    NoSolution, Pagoda, SolveStats, all_jumps, count_solvable, endgame_pegs, position_class, solve,
+};
 pub use stats::{PegLevel, Statistics, StatsOptions, named, statistics};

@@ -114,7 +114,7 @@ fn tictactoe_games_end_as_independently_computed() {
 #[test]
 fn tictactoe_rejects_bad_positions_and_moves() {
     let t = TicTacToe::new();
-    for bad in ["xx./.../...", "xxx/ooo/...", "x../../...", "xo?/.../...", "ooo/xx./x.."] {
+    for bad in ["xx./.../...", "xxx/ooo/...", "x../../...", "xo?/.../...", "ooo/xx./..."] {
         let e = t.parse_position(bad).unwrap_err();
         assert!(!e.reason.is_empty(), "{bad}");
     }

@@ -169,13 +169,13 @@ fn run_stats(a: &StatsArgs) -> Result<(), CliError> {
     let (board, file_pegs) = load_board(&a.board)?;
     let pegs = start_pegs(&board, file_pegs, &a.board.start)?;
     let start = board.position(pegs)?;
-    if let Some(d) = a.down_to {
-        if d == 0 || d > start.count() {
-            return Err(CliError::usage(format!(
-                "bad --down-to {d}: must be between 1 and the start's {} pegs",
-                start.count()
-            )));
-        }
+    if let Some(d) = a.down_to
+        && (d == 0 || d > start.count())
+    {
+        return Err(CliError::usage(format!(
+            "bad --down-to {d}: must be between 1 and the start's {} pegs",
+            start.count()
+        )));
     }
     if a.threads == Some(0) {
         return Err(CliError::usage("bad --threads 0: at least 1"));
@@ -372,18 +372,18 @@ fn run_solve(a: &SolveArgs) -> Result<(), CliError> {
 pub fn tour() -> Result<(), CliError> {
     let board = Board::english();
     let start = board.start_at("d4")?;
-    let options = StatsOptions { down_to: Some(20), ..StatsOptions::default() };
+    let options = StatsOptions { down_to: Some(22), ..StatsOptions::default() };
     let stats = statistics(&start, &options, |_| {}, |_| Control::Continue).map_err(run_error)?;
     let line: Vec<String> = stats
         .levels
         .iter()
         .map(|l| format!("{}:{}/{}", l.pegs, l.stats.positions, l.stats.canonical))
         .collect();
-    println!("   English board from d4, pegs:positions/canonical down to 20 pegs:");
+    println!("   English board from d4, pegs:positions/canonical down to 22 pegs:");
     println!("   {}", line.join(" "));
     let last = stats.levels.last().map(|l| l.stats.paths).unwrap_or(0);
     println!(
-        "   paths to the 20-peg level: {last}; full run: `spielbaum peg stats` (187,636,299 positions)"
+        "   paths to the 22-peg level: {last}; full run: `spielbaum peg stats` (187,636,299 positions)"
     );
     let goal = Board::english().with_goal(Goal::Hole(27))?;
     let start = goal.start_at("d4")?;

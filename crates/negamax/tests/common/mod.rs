@@ -81,6 +81,12 @@ pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
             ..Config::plain(Algorithm::Iterative)
         },
     ));
+    // minimax-rs's iterative deepening: table move first and PVS only (no
+    // static ordering, killers or history; the bench's like-for-like run).
+    v.push((
+        "iterative+table, no ordering".into(),
+        Config { order_min_depth: i32::MAX, ..with_table(Algorithm::Iterative) },
+    ));
     v.push((
         "default".into(),
         Config { table_mib: 1, deeper_entries: deeper, ..Config::default() },
