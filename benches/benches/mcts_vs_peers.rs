@@ -57,7 +57,20 @@ impl<G: Game + Send + Sync + 'static> BenchGame for G where G::Move: Send + Sync
 
 /// The one random playout: uniform moves with SplitMix64 until the end.
 fn playout<G: Game>(start: &G, rng: &mut SplitMix64) -> Outcome {
+    let mut moves = MoveList::new();
+    start.moves(&mut moves);
+    playout_from(start, &moves, rng)
+}
+
+/// [`playout`] from `start` whose legal moves `first` the caller already
+/// generated (as our engine and `mcts` 0.3 both have at a new leaf): one
+/// move generation per ply, `outcome` only at the end.
+fn playout_from<G: Game>(start: &G, first: &[G::Move], rng: &mut SplitMix64) -> Outcome {
+    if first.is_empty() {
+        return start.outcome().unwrap_or(Outcome::Draw);
+    }
     let mut pos = start.clone();
+    pos.play(first[rng.below(first.len())]);
     let mut moves = MoveList::new();
     loop {
         moves.clear();
@@ -112,11 +125,15 @@ thread_local! {
     static RNG03: Cell<u64> = const { Cell::new(1) };
 }
 
-/// A playout with the thread's SplitMix64 (state kept in a `Cell`).
-fn playout03<G: Game>(g: &G) -> Outcome {
+/// A playout with the thread's SplitMix64 (state kept in a `Cell`), from
+/// `g` whose moves are `first` when `mcts` 0.3 already generated them.
+fn playout03<G: Game>(g: &G, first: Option<&[G::Move]>) -> Outcome {
     RNG03.with(|s| {
         let mut rng = SplitMix64::new(s.get());
-        let o = playout(g, &mut rng);
+        let o = match first {
+            Some(moves) => playout_from(g, moves, &mut rng),
+            None => playout(g, &mut rng),
+        };
         s.set(rng.next_u64());
         o
     })
@@ -139,7 +156,7 @@ where
         moves: &MoveList<G::Move>,
         _: Option<SearchHandle<'_, Spec03<G>>>,
     ) -> (Vec<()>, Outcome) {
-        (vec![(); moves.len()], playout03(&state.0))
+        (vec![(); moves.len()], playout03(&state.0, Some(moves)))
     }
     fn evaluate_existing_state(
         &self,
@@ -147,7 +164,7 @@ where
         _: &Outcome,
         _: SearchHandle<'_, Spec03<G>>,
     ) -> Outcome {
-        playout03(&state.0)
+        playout03(&state.0, None)
     }
     fn interpret_evaluation_for_player(&self, o: &Outcome, player: &Player) -> i64 {
         i64::from(o.relative_to(*player))
@@ -206,11 +223,17 @@ impl<G: Game> minimax::Game for Adapter<G> {
     type S = G;
     type M = G::Move;
 
+    // `Game::moves` appends nothing exactly when the game is over, so the
+    // outcome is only asked for then (as our engine and the playout above
+    // do), not after every move of a rollout.
     fn generate_moves(s: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
         let mut list = MoveList::new();
         s.moves(&mut list);
+        if list.is_empty() {
+            return winner(s);
+        }
         moves.extend_from_slice(&list);
-        winner(s)
+        None
     }
     fn apply(s: &mut G, m: G::Move) -> Option<G> {
         Some(s.after(m))

@@ -20,6 +20,9 @@ use spielbaum_peg_solitaire::{Board, StatsOptions, statistics};
 const ROWS: [&str; 7] =
     ["..111..", "..111..", "1111111", "1111111", "1111111", "..111..", "..111.."];
 
+/// A symmetry of the 7×7 box on (row, column).
+type Map = fn(i32, i32) -> (i32, i32);
+
 /// The baseline: holes numbered 0..33 in reading order.
 struct Baseline {
     jumps: Vec<(u32, u32, u32)>,
@@ -48,7 +51,7 @@ impl Baseline {
                 }
             }
         }
-        let maps: [fn(i32, i32) -> (i32, i32); 8] = [
+        let maps: [Map; 8] = [
             |r, c| (r, c),
             |r, c| (6 - r, c),
             |r, c| (r, 6 - c),

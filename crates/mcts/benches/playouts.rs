@@ -92,6 +92,7 @@ where
 fn bench(c: &mut Criterion) {
     scaling("tictactoe", &TicTacToe::new());
     scaling("subtraction 22", &common::sub(22));
+    scaling("subtraction 200", &common::sub(200));
     let mut group = c.benchmark_group("mcts iterations");
     group.sample_size(10);
     group.throughput(Throughput::Elements(ITERATIONS));

@@ -6,14 +6,36 @@
 //! cargo build --release -p spielbaum-mcts --example profile_sub
 //! valgrind --tool=callgrind target/release/examples/profile_sub
 //! ```
-//! Argument: iterations (default 20 000).
+//! Arguments: iterations (default 20 000), then `ttt` for Tic-tac-toe
+//! from the empty board instead of the subtraction game, then the number
+//! of searches (default 1; each with a fresh engine, as in the bench),
+//! then the threads (default 1).
 #[path = "../tests/common/mod.rs"]
 mod common;
 use spielbaum_mcts::{Budget, Config, Mcts};
 fn main() {
     let iters: u64 = std::env::args().nth(1).map_or(20_000, |s| s.parse().expect("iterations"));
-    let mut m = Mcts::new(common::sub(200), Config::seeded(1).solver(false));
-    let a = m.search(Budget::iterations(iters));
-    assert_eq!(a.iterations, iters);
-    println!("{:?} {} nodes", a.best_move, a.nodes);
+    let threads: usize = std::env::args().nth(4).map_or(1, |s| s.parse().expect("threads"));
+    let config = Config::seeded(1).solver(false).threads(threads);
+    let reps: u32 = std::env::args().nth(3).map_or(1, |s| s.parse().expect("searches"));
+    for _ in 1..reps {
+        if std::env::args().nth(2).is_some_and(|g| g == "ttt") {
+            let mut m = Mcts::new(spielbaum_small_games::TicTacToe::new(), config.clone());
+            std::hint::black_box(m.search(Budget::iterations(iters)));
+        } else {
+            let mut m = Mcts::new(common::sub(200), config.clone());
+            std::hint::black_box(m.search(Budget::iterations(iters)));
+        }
+    }
+    if std::env::args().nth(2).is_some_and(|g| g == "ttt") {
+        let mut m = Mcts::new(spielbaum_small_games::TicTacToe::new(), config);
+        let a = m.search(Budget::iterations(iters));
+        assert_eq!(a.iterations, iters);
+        println!("{:?} {} nodes", a.best_move, a.nodes);
+    } else {
+        let mut m = Mcts::new(common::sub(200), config);
+        let a = m.search(Budget::iterations(iters));
+        assert_eq!(a.iterations, iters);
+        println!("{:?} {} nodes", a.best_move, a.nodes);
+    }
 }

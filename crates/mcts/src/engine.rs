@@ -401,16 +401,20 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             }
             for c in root.children() {
                 let child = &tree.nodes[c];
-                let cold = &tree.cold[c];
-                let Some(i) = moves.iter().position(|m| Some(m.mv) == cold.mv) else {
+                let mv = tree.mv(c);
+                let Some(i) = moves.iter().position(|m| m.mv == mv) else {
                     continue;
                 };
                 let m = &mut moves[i];
                 m.visits += u64::from(child.visits);
                 m.wins += u64::from(child.wins);
                 m.draws += u64::from(child.draws);
-                reward[i] += if G::PLAYERS == 1 { cold.reward } else { child.score_sum() };
-                m.best = m.best.max(cold.best);
+                if G::PLAYERS == 1 {
+                    reward[i] += tree.values[c].reward;
+                    m.best = m.best.max(tree.values[c].best);
+                } else {
+                    reward[i] += child.score_sum();
+                }
                 m.prior = child.prior;
                 if child.proof != Proof::Unknown {
                     m.proof = child.proof;
@@ -499,7 +503,7 @@ fn principal_variation<M: Copy>(tree: &Tree<M>) -> Vec<M> {
         else {
             break;
         };
-        line.push(tree.cold[best].mv.expect("children carry their move"));
+        line.push(tree.mv(best));
         id = best;
     }
     line

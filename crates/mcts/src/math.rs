@@ -23,18 +23,22 @@ fn tables() -> &'static Tables {
 /// Fast `sqrt(ln n)` and `1 / sqrt n` for visit counts.
 #[derive(Clone, Copy)]
 pub(crate) struct Math {
-    t: &'static Tables,
+    /// The tables as slices, so a lookup is one bounds check and one load
+    /// (no pointer chase through the `Vec`s).
+    sqrt_ln: &'static [f32],
+    inv_sqrt: &'static [f32],
 }
 
 impl Math {
     pub(crate) fn new() -> Self {
-        Math { t: tables() }
+        let t = tables();
+        Math { sqrt_ln: &t.sqrt_ln, inv_sqrt: &t.inv_sqrt }
     }
 
     /// `sqrt(ln(max(n, 1)))`.
     #[inline]
     pub(crate) fn sqrt_ln(self, n: u32) -> f64 {
-        match self.t.sqrt_ln.get(n as usize) {
+        match self.sqrt_ln.get(n as usize) {
             Some(&v) => f64::from(v),
             None => f64::from(n).ln().sqrt(),
         }
@@ -43,7 +47,7 @@ impl Math {
     /// `1 / sqrt(max(n, 1))`.
     #[inline]
     pub(crate) fn inv_sqrt(self, n: u32) -> f64 {
-        match self.t.inv_sqrt.get(n as usize) {
+        match self.inv_sqrt.get(n as usize) {
             Some(&v) => f64::from(v),
             None => 1.0 / f64::from(n).sqrt(),
         }

@@ -7,7 +7,7 @@ use spielbaum_game_trait::{Evaluator, Game, Outcome};
 use crate::config::{Config, Selection};
 use crate::math::Math;
 use crate::playout::Playout;
-use crate::tree::{Cold, Node, NodeId, Proof, Sample, State, Tree};
+use crate::tree::{Node, NodeId, Proof, Sample, State, Tree, Values};
 
 /// What one iteration needs besides the tree.
 pub(crate) struct Step<'a, G: Game, P, E> {
@@ -43,7 +43,8 @@ where
 
         // --- Proven node: its value is exact, no playout needed.
         if solver && id != 0 && node.proof != Proof::Unknown {
-            break proven_sample(&node, tree.cold[id].best, G::PLAYERS);
+            let best = if G::PLAYERS == 1 { tree.values[id].best } else { 0.0 };
+            break proven_sample(&node, best, G::PLAYERS);
         }
 
         match node.state {
@@ -53,9 +54,8 @@ where
 
             // --- Selection: descend to the most urgent child.
             State::Expanded => {
-                let child =
-                    select(tree, id, step.config.selection, solver, G::PLAYERS == 1, step.math);
-                let mv = tree.cold[child].mv.expect("children carry their move");
+                let child = select::<G>(tree, id, step.config.selection, solver, step.math);
+                let mv = tree.mv(child);
                 pos.play(mv);
                 if record_line {
                     tree.line.push(mv);
@@ -130,28 +130,36 @@ fn mark_terminal(node: &mut Node, outcome: Outcome, solver: bool) {
 /// The child of `id` with the highest UCT / PUCT value. With the solver,
 /// proven children are skipped where sampling them cannot help (see
 /// [`skip`]).
-fn select<M: Copy>(
-    tree: &mut Tree<M>,
+///
+/// Hot path: the children are read as one contiguous slice (no bounds
+/// check per child), the puzzle normalisation is an affine map fixed
+/// before the loop, and two-player UCT reads only the hot [`Node`]s.
+fn select<G: Game>(
+    tree: &Tree<G::Move>,
     id: usize,
     selection: Selection,
     solver: bool,
-    puzzle_game: bool,
     math: Math,
 ) -> usize {
-    let parent = tree.nodes[id];
-    let n = f64::from(parent.visits.max(1));
-    // Puzzle values are min-max normalised to [0, 1]; two-player rewards
-    // already lie there.
-    let puzzle = tree.max_value >= tree.min_value;
-    let (lo, span) = (tree.min_value, tree.max_value - tree.min_value);
-    let norm = |mean: f64| {
-        if !puzzle {
-            mean
-        } else if span > 0.0 {
-            (mean - lo) / span
-        } else {
-            0.5
-        }
+    let puzzle_game = G::PLAYERS == 1;
+    let parent = &tree.nodes[id];
+    let range = parent.children();
+    let first = range.start;
+    let kids = &tree.nodes[range.clone()];
+    // Empty (and unused) in two-player games.
+    let values = if puzzle_game { &tree.values[range] } else { &[][..] };
+    // Puzzle values are min-max normalised to [0, 1] (`mean * scale +
+    // shift`); two-player rewards already lie there.
+    let (scale, shift) = if tree.max_value < tree.min_value {
+        (1.0, 0.0)
+    } else if tree.max_value > tree.min_value {
+        let span = tree.max_value - tree.min_value;
+        (1.0 / span, -tree.min_value / span)
+    } else {
+        (0.0, 0.5)
+    };
+    let sum_of = |j: usize, child: &Node| {
+        if puzzle_game { values[j].reward } else { child.score_sum() }
     };
     let mut best = usize::MAX;
     let mut best_value = f64::NEG_INFINITY;
@@ -160,42 +168,40 @@ fn select<M: Copy>(
             // c * sqrt(ln N / n) = (c * sqrt(ln N)) * (1 / sqrt n), and
             // mean = reward * (1 / sqrt n)^2: no division, no sqrt per child.
             let c_sqrt_log_n = exploration * math.sqrt_ln(parent.visits);
-            for c in parent.children() {
-                let child = &tree.nodes[c];
+            for (j, child) in kids.iter().enumerate() {
                 if solver && skip(child.proof, puzzle_game) {
                     continue;
                 }
                 if child.visits == 0 {
-                    return c;
+                    return first + j;
                 }
                 let inv_sqrt = math.inv_sqrt(child.visits);
-                let sum = if puzzle_game { tree.cold[c].reward } else { child.score_sum() };
-                let mean = sum * inv_sqrt * inv_sqrt;
-                let value = norm(mean) + c_sqrt_log_n * inv_sqrt;
+                let mean = sum_of(j, child) * inv_sqrt * inv_sqrt;
+                let value =
+                    if puzzle_game { mean * scale + shift } else { mean } + c_sqrt_log_n * inv_sqrt;
                 if value > best_value {
                     best_value = value;
-                    best = c;
+                    best = j;
                 }
             }
         }
         Selection::Puct { exploration, first_play } => {
-            let sqrt_n = n.sqrt();
-            for c in parent.children() {
-                let child = &tree.nodes[c];
+            let sqrt_n = f64::from(parent.visits.max(1)).sqrt();
+            for (j, child) in kids.iter().enumerate() {
                 if solver && skip(child.proof, puzzle_game) {
                     continue;
                 }
                 let q = if child.visits == 0 {
                     first_play
                 } else {
-                    let sum = if puzzle_game { tree.cold[c].reward } else { child.score_sum() };
-                    norm(sum / f64::from(child.visits))
+                    let mean = sum_of(j, child) / f64::from(child.visits);
+                    if puzzle_game { mean * scale + shift } else { mean }
                 };
                 let u =
                     exploration * f64::from(child.prior) * sqrt_n / (1.0 + f64::from(child.visits));
                 if q + u > best_value {
                     best_value = q + u;
-                    best = c;
+                    best = j;
                 }
             }
         }
@@ -203,9 +209,9 @@ fn select<M: Copy>(
     if best == usize::MAX {
         // Every child is proven (lost, or exhausted in a puzzle): any will
         // do, the node itself is proven.
-        best = parent.first_child as usize;
+        best = 0;
     }
-    best
+    first + best
 }
 
 /// With the solver, selection skips children proven lost for the player
@@ -239,7 +245,10 @@ where
     let first = tree.nodes.len();
     for i in 0..k {
         tree.nodes.push(Node::new(mover, tree.priors[i]));
-        tree.cold.push(Cold::new(Some(tree.moves[i])));
+        tree.edges.push(tree.moves[i]);
+        if G::PLAYERS == 1 {
+            tree.values.push(Values::NEW);
+        }
     }
     let node = &mut tree.nodes[id];
     node.first_child = first as NodeId;
@@ -249,6 +258,10 @@ where
 
 /// Plays out from `pos` (which has moves: `tree.moves` holds them) with the
 /// playout policy until the game ends or the ply limit is reached.
+///
+/// Hot path: the generator lives in a local for the whole playout, the
+/// move list is read as one slice per ply, and the game is asked for its
+/// moves once per ply (no `outcome` until the list comes back empty).
 fn simulate<G, P, E>(
     tree: &mut Tree<G::Move>,
     mut pos: G,
@@ -260,13 +273,14 @@ where
     P: Playout<G>,
 {
     let max = step.config.max_playout_plies;
+    let mut rng = tree.rng.clone();
     let mut plies = 0;
-    loop {
-        let k = tree.moves.len();
-        let i = step.playout.pick(&pos, &tree.moves, &mut tree.rng);
+    let sample = loop {
+        let moves: &[G::Move] = &tree.moves;
+        let k = moves.len();
+        let i = step.playout.pick(&pos, moves, &mut rng);
         // Reduce a faulty index without paying for a division every ply.
-        let i = if i < k { i } else { i % k };
-        let mv = tree.moves[i];
+        let mv = if i < k { moves[i] } else { moves[i % k] };
         pos.play(mv);
         if record_line {
             tree.line.push(mv);
@@ -275,16 +289,18 @@ where
         tree.moves.clear();
         pos.moves(&mut tree.moves);
         if tree.moves.is_empty() {
-            return Sample::from_outcome(terminal_outcome(&pos));
+            break Sample::from_outcome(terminal_outcome(&pos));
         }
         if plies >= max {
-            return if G::PLAYERS == 1 {
+            break if G::PLAYERS == 1 {
                 Sample::Score { value: 0.0, goal: false }
             } else {
                 Sample::Draw
             };
         }
-    }
+    };
+    tree.rng = rng;
+    sample
 }
 
 /// Adds `sample` to every node on the path; with the solver, proofs move up
@@ -318,9 +334,9 @@ fn backpropagate<M: Copy>(tree: &mut Tree<M>, sample: Sample, solver: bool, play
             }
             Sample::Score { value, goal } => {
                 node.wins += u32::from(goal);
-                let cold = &mut tree.cold[id];
-                cold.reward += value;
-                cold.best = cold.best.max(value);
+                let v = &mut tree.values[id];
+                v.reward += value;
+                v.best = v.best.max(value);
             }
         }
         // --- MCTS-Solver: a proven child may prove its parent.

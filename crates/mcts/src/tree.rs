@@ -37,8 +37,8 @@ pub(crate) enum State {
 
 /// One node's hot part: what selection and backpropagation read for every
 /// child they look at (28 bytes, so a node's children share few cache
-/// lines). The move and the puzzle sums live in [`Cold`], at the same
-/// index.
+/// lines). The move leading to the node lives in [`Tree::edges`], the
+/// puzzle sums in [`Tree::values`] (puzzles only).
 ///
 /// Rewards are counted for `mover`, the player who made the node's move,
 /// so a parent picks the child with the best statistics directly.
@@ -86,21 +86,18 @@ impl Node {
     }
 }
 
-/// One node's cold part: the move and, for puzzles, the value sums.
+/// Puzzles only: one node's value sums (two-player trees keep none, so a
+/// node costs 28 bytes plus its move).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Cold<M> {
-    /// The move from the parent (`None` at the root).
-    pub mv: Option<M>,
-    /// Puzzles: sum of the raw playout values.
+pub(crate) struct Values {
+    /// Sum of the raw playout values.
     pub reward: f64,
-    /// Puzzles: the best single value seen below.
+    /// The best single value seen below.
     pub best: f64,
 }
 
-impl<M> Cold<M> {
-    pub(crate) fn new(mv: Option<M>) -> Self {
-        Cold { mv, reward: 0.0, best: f64::NEG_INFINITY }
-    }
+impl Values {
+    pub(crate) const NEW: Values = Values { reward: 0.0, best: f64::NEG_INFINITY };
 }
 
 /// The result of one iteration, before it is turned into a reward per
@@ -132,7 +129,14 @@ impl Sample {
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<M> {
     pub nodes: Vec<Node>,
-    pub cold: Vec<Cold<M>>,
+    /// The move leading to node `id` is `edges[id - 1]` (the root has
+    /// none; children are pushed in the same order as their nodes).
+    pub edges: Vec<M>,
+    /// Puzzles: the value sums of node `id` at `values[id]`; empty in
+    /// two-player games.
+    pub values: Vec<Values>,
+    /// `G::PLAYERS == 1`.
+    pub puzzle: bool,
     pub rng: SplitMix64,
     /// Smallest and largest puzzle value seen (min-max normalisation).
     pub min_value: f64,
@@ -154,7 +158,9 @@ impl<M: Copy> Tree<M> {
     pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Self {
         let mut t = Tree {
             nodes: Vec::with_capacity(params::INITIAL_NODES),
-            cold: Vec::with_capacity(params::INITIAL_NODES),
+            edges: Vec::with_capacity(params::INITIAL_NODES),
+            values: Vec::new(),
+            puzzle: G::PLAYERS == 1,
             rng: SplitMix64::new(seed),
             min_value: f64::INFINITY,
             max_value: f64::NEG_INFINITY,
@@ -172,15 +178,24 @@ impl<M: Copy> Tree<M> {
 
     pub(crate) fn reset_root<G: Game<Move = M>>(&mut self, root: &G) {
         self.nodes.clear();
-        self.cold.clear();
+        self.edges.clear();
+        self.values.clear();
         let mover = if G::PLAYERS == 1 { root.to_move() } else { root.to_move().other() };
         self.nodes.push(Node::new(mover, 1.0));
-        self.cold.push(Cold::new(None));
+        if self.puzzle {
+            self.values.push(Values::NEW);
+        }
         self.min_value = f64::INFINITY;
         self.max_value = f64::NEG_INFINITY;
         self.iterations = 0;
         self.best_line.clear();
         self.best_value = f64::NEG_INFINITY;
+    }
+
+    /// The move leading to node `id` (not the root).
+    #[inline]
+    pub(crate) fn mv(&self, id: usize) -> M {
+        self.edges[id - 1]
     }
 
     /// Makes the child of the root reached by `mv` the new root, keeping its
@@ -191,14 +206,18 @@ impl<M: Copy> Tree<M> {
         M: PartialEq,
     {
         let root = self.nodes[0];
-        let Some(child) = root.children().find(|&c| self.cold[c].mv == Some(mv)) else {
+        let Some(child) = root.children().find(|&c| self.mv(c) == mv) else {
             return false;
         };
-        let mut fresh: Vec<Node> = Vec::with_capacity(self.nodes.len().max(16));
-        let mut fresh_cold: Vec<Cold<M>> = Vec::with_capacity(self.nodes.len().max(16));
-        let mut origin: Vec<usize> = Vec::with_capacity(self.nodes.len().max(16));
+        let cap = self.nodes.len().max(16);
+        let mut fresh: Vec<Node> = Vec::with_capacity(cap);
+        let mut fresh_edges: Vec<M> = Vec::with_capacity(cap);
+        let mut fresh_values: Vec<Values> = Vec::new();
+        let mut origin: Vec<usize> = Vec::with_capacity(cap);
         fresh.push(self.nodes[child]);
-        fresh_cold.push(Cold { mv: None, ..self.cold[child] });
+        if self.puzzle {
+            fresh_values.push(self.values[child]);
+        }
         origin.push(child);
         let mut i = 0;
         while i < fresh.len() {
@@ -207,7 +226,10 @@ impl<M: Copy> Tree<M> {
                 let first = fresh.len();
                 for c in old.children() {
                     fresh.push(self.nodes[c]);
-                    fresh_cold.push(self.cold[c]);
+                    fresh_edges.push(self.mv(c));
+                    if self.puzzle {
+                        fresh_values.push(self.values[c]);
+                    }
                     origin.push(c);
                 }
                 fresh[i].first_child = first as NodeId;
@@ -215,7 +237,8 @@ impl<M: Copy> Tree<M> {
             i += 1;
         }
         self.nodes = fresh;
-        self.cold = fresh_cold;
+        self.edges = fresh_edges;
+        self.values = fresh_values;
         if self.best_line.first() == Some(&mv) {
             self.best_line.remove(0);
         } else {

@@ -22,6 +22,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn new(eval: E, config: Config) -> Self {
         let table = (config.table_mib > 0 && config.algorithm.prunes())
             .then(|| Arc::new(Table::new(config.table_mib, config.replacement)));
+        // Only allocated when used (a searcher is often built per search).
+        let history = if config.history { vec![0; 2 * params::HISTORY_SIZE] } else { Vec::new() };
         Searcher {
             eval,
             config,
@@ -30,7 +32,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             plies: Vec::new(),
             pv: Vec::new(),
             prev_pv: Vec::new(),
-            history: vec![0; 2 * params::HISTORY_SIZE],
+            history,
             counters: Counters::default(),
             node_limit: u64::MAX,
             deadline: None,

@@ -39,6 +39,18 @@ fn null_window<G: Game>(alpha: Score) -> (Score, Score) {
     window::<G>(alpha, alpha + 1)
 }
 
+/// `true` if the node budget, the deadline or a stop flag ends the search.
+fn limits_reached(
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stops: &[Arc<AtomicBool>],
+) -> bool {
+    nodes >= node_limit
+        || deadline.is_some_and(|d| Instant::now() >= d)
+        || stops.iter().any(|s| s.load(Ordering::Relaxed))
+}
+
 /// Per-ply buffers, reused so the hot loop does not allocate.
 pub(crate) struct Ply<G: Game> {
     moves: MoveList<G::Move>,
@@ -103,10 +115,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Looks at the clock, the node budget and the stop flags.
     fn check_limits(&mut self) {
-        if self.counters.nodes >= self.node_limit
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stops.iter().any(|s| s.load(Ordering::Relaxed))
-        {
+        if limits_reached(self.counters.nodes, self.node_limit, self.deadline, &self.stops) {
             self.aborted = true;
         }
     }
@@ -309,9 +318,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             None => (0, 0),
         };
         let mut tt_tag = 0u16;
+        let mut tt_upper = false;
         if let Some(e) = tt.and_then(|t| t.probe(key)) {
             self.counters.tt_hits += 1;
             tt_tag = e.move_tag;
+            tt_upper = e.bound == Bound::Upper;
             let complete = e.depth as i32 == params::DEPTH_INFINITE;
             let deep_enough = if self.config.deeper_entries {
                 i32::from(e.depth) >= depth.min(params::DEPTH_INFINITE)
@@ -340,10 +351,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // --- Move generation -----------------------------------------------
         // Moves and sort keys stay in the per-ply buffers (indexed, not
         // moved out); only the cached children are taken out when used.
-        self.plies[ply].moves.clear();
-        self.plies[ply].keys.clear();
-        pos.moves(&mut self.plies[ply].moves);
-        let n = self.plies[ply].moves.len();
+        // (The sort keys are cleared where they are made, in `score_moves`.)
+        let list = &mut self.plies[ply].moves;
+        list.clear();
+        pos.moves(list);
+        let n = list.len();
         if n == 0 {
             // --- Finished game (the contract: no move exactly when over) ---
             self.counters.leaves += 1;
@@ -373,6 +385,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let by_eval = ORD && algo.orders() && depth >= self.config.order_min_depth.max(2);
         let pv_move = if on_pv { self.prev_pv.get(ply).copied() } else { None };
         let mut hinted = false;
+        // A fail-low entry's move is a weak hint: it goes first only where
+        // the static evaluation does not order (measured, docs/negamax.md).
+        if by_eval && tt_upper {
+            tt_tag = 0;
+        }
         if tt_tag != 0 || pv_move.is_some() {
             let hint = (0..n).find(|&j| {
                 let mv = self.plies[ply].moves[j];
@@ -406,24 +423,55 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             // --- Frontier: every child is a leaf, scored in place; exact
             // whatever the window, so no null window and no re-search. (No
             // ordering here: it needs two plies left.)
-            for i in 0..n {
-                let mv = self.plies[ply].moves[i];
-                let s = back::<G>(self.leaf(&pos.after(mv), ply + 1));
-                if self.aborted {
+            // The fields are borrowed apart, so the move list is iterated
+            // in place (no per-move bounds checks); this is `leaf` inline.
+            let mut cut = None;
+            let Searcher {
+                plies,
+                pv,
+                eval,
+                counters,
+                horizon,
+                aborted,
+                node_limit,
+                deadline,
+                stops,
+                ..
+            } = self;
+            let line = &mut pv[ply];
+            for &mv in plies[ply].moves.iter() {
+                let child = pos.after(mv);
+                counters.nodes += 1;
+                counters.leaves += 1;
+                if counters.nodes.is_multiple_of(params::CHECK_EVERY)
+                    && limits_reached(counters.nodes, *node_limit, *deadline, stops)
+                {
+                    *aborted = true;
                     break;
                 }
+                let s = back::<G>(match child.outcome() {
+                    Some(o) => outcome_score(o, child.to_move(), ply as u32 + 1),
+                    None => {
+                        *horizon = true;
+                        eval.evaluate(&child)
+                    }
+                });
                 if s > best {
                     best = s;
                     best_move = Some(mv);
                 }
                 if s > alpha {
                     alpha = s;
-                    self.pv_leaf(ply, mv);
+                    line.clear();
+                    line.push(mv);
                     if s >= beta {
-                        self.cutoff::<ORD>(pos, ply, depth, mv);
+                        cut = Some(mv);
                         break;
                     }
                 }
+            }
+            if let Some(mv) = cut {
+                self.cutoff::<ORD>(pos, ply, depth, mv);
             }
         } else {
             for i in 0..n {
@@ -541,8 +589,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             // Fail-low nodes keep their best fail-soft move too (as
             // minimax-rs does): a weak hint, but measured to save nodes
-            // (synthetic DAG at depth 7 with the table move and PVS only:
-            // 7,619 → 6,296 nodes; docs/negamax.md).
+            // where the static evaluation does not order (synthetic DAG at
+            // depth 7 with the table move and PVS only: 7,619 → 6,296
+            // nodes; docs/negamax.md).
             let tag = best_move.map_or(0, |mv| self.tag_of(pos, mv, sym));
             t.store(
                 key,

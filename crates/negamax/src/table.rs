@@ -143,7 +143,10 @@ fn unpack(data: u64) -> Option<(Entry, u8)> {
 /// The transposition table. See the [module docs](self).
 pub struct Table {
     slots: Vec<Slot>,
+    /// Slot-index mask that also clears the way bits (a bucket's first slot).
     mask: usize,
+    /// Slots per key (1, 2 or [`params::BUCKET`]).
+    ways: usize,
     replacement: Replacement,
     age: AtomicU64,
 }
@@ -171,7 +174,14 @@ impl Table {
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
         let mut v = Vec::with_capacity(n);
         v.resize_with(n, Slot::default);
-        let t = Table { slots: v, mask: n - 1, replacement, age: AtomicU64::new(0) };
+        let ways = Self::ways_of(replacement);
+        let t = Table {
+            slots: v,
+            mask: (n - 1) & !(ways - 1),
+            ways,
+            replacement,
+            age: AtomicU64::new(0),
+        };
         // (`resize_with` writes every slot, so the pages are touched now,
         // not during the first search.)
         t
@@ -205,19 +215,19 @@ impl Table {
         (self.age.load(Ordering::Relaxed) & 63) as u8
     }
 
-    fn ways(&self) -> usize {
-        match self.replacement {
+    fn ways_of(replacement: Replacement) -> usize {
+        match replacement {
             Replacement::Always | Replacement::DepthPreferred => 1,
             Replacement::TwoTier => 2,
             Replacement::Bucket => params::BUCKET,
         }
     }
 
+    #[inline]
     fn base(&self, key: u64) -> usize {
-        let ways = self.ways();
         // Keys are hashes or exact encodings: mix so that low bits spread.
         let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 20) as usize & self.mask) & !(ways - 1)
+        (h >> 20) as usize & self.mask
     }
 
     fn read(&self, i: usize) -> Option<(u64, Entry, u8)> {
@@ -234,7 +244,7 @@ impl Table {
         let base = self.base(key);
         // The key is compared before anything is decoded (most probes miss
         // or hit the first way).
-        for s in &self.slots[base..base + self.ways()] {
+        for s in &self.slots[base..base + self.ways] {
             let data = s.data.load(Ordering::Relaxed);
             if s.check.load(Ordering::Relaxed) ^ data == key
                 && let Some((e, _)) = unpack(data)

@@ -289,9 +289,10 @@ impl Board {
         Ok(Peg::new_unchecked(self, pegs))
     }
 
-    /// Every hole filled except `hole` (the classic start).
+    /// Every hole filled except bit `hole` (the classic start); a bit that
+    /// is not a hole of the board (or ≥ 64) leaves every hole filled.
     pub fn start(&self, hole: u32) -> Peg<'_> {
-        Peg::new_unchecked(self, self.mask & !(1u64 << hole))
+        Peg::new_unchecked(self, self.mask & !1u64.checked_shl(hole).unwrap_or(0))
     }
 
     /// Every hole filled except the named one.

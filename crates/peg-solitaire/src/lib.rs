@@ -26,11 +26,34 @@
 //! Holes are named by file `a`–`h` (columns from the left) and rank `1`–`8`
 //! (rows from the top): `d4` is the centre of the English and French
 //! boards. A jump is written `d2-d4`.
+//!
+//! Solving the central game (position classes, a dead-position table, a
+//! pagoda function and an end-game table from the inverse board):
+//!
+//! ```
+//! use spielbaum_game_trait::{Game, GameExt};
+//! use spielbaum_peg_solitaire::{Board, Goal, NoSolution, solve};
+//!
+//! let board = Board::english().with_goal(Goal::Hole(3 * 8 + 3))?; // d4
+//! let start = board.start_at("d4")?;
+//! let (result, _stats) = solve(&start, |_| Default::default()).expect("not stopped");
+//! let jumps = result.expect("the central game has solutions");
+//! let end = jumps.iter().fold(start, |p, &j| p.after(j));
+//! assert_eq!(end.count(), 1);
+//!
+//! // The French central game is impossible, without any search.
+//! let french = Board::french().with_goal(Goal::Hole(3 * 8 + 3))?;
+//! let (result, stats) = solve(&french.start_at("d4")?, |_| Default::default()).unwrap();
+//! assert_eq!(result, Err(NoSolution::PositionClass));
+//! assert_eq!(stats.nodes, 0);
+//! # Ok::<(), spielbaum_game_trait::NotationError>(())
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod board;
 mod geometry;
+pub mod params;
 mod position;
 mod solve;
 mod stats;

@@ -8,6 +8,7 @@ use spielbaum_bfs_reach::{Control, LevelBfs, Progress, RunError};
 use spielbaum_game_trait::{Game, MoveList};
 
 use crate::board::{Board, Goal, bits};
+use crate::params::{ENDGAME_DIVISOR, ENDGAME_MAX_PEGS, PAGODA_MAX_HOLES};
 use crate::position::{Jump, Peg};
 
 /// The position class (Conway): four parities that no jump changes. Label
@@ -173,10 +174,9 @@ pub fn solve(
 }
 
 /// The number of pegs at which [`solve`] consults its end-game table: a
-/// third of the holes, at most 12 (on the French board the table then holds
-/// the inverses of one level of about a million classes).
+/// third of the holes, at most 12 (see [`params`](crate::params)).
 pub fn endgame_pegs(board: &Board) -> u32 {
-    (board.holes() / 3).min(12)
+    (board.holes() / ENDGAME_DIVISOR).min(ENDGAME_MAX_PEGS)
 }
 
 /// The positions with `pegs` pegs from which one peg in `hole` can be
@@ -230,7 +230,7 @@ fn solve_hole(
     if position_class(start.pegs()) != position_class(1 << hole) {
         return Ok((Err(NoSolution::PositionClass), stats));
     }
-    let pagoda = Pagoda::around(board, u32::from(hole), 12);
+    let pagoda = Pagoda::around(board, u32::from(hole), PAGODA_MAX_HOLES);
     let goal_value = pagoda.as_ref().map_or(0, |p| p.value(1 << hole));
     let k = endgame_pegs(board);
     let endgame = if start.count() > k + 1 { Some(Endgame::build(board, hole, k)?) } else { None };
