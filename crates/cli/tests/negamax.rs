@@ -1,26 +1,11 @@
 //! `spielbaum solve` and `spielbaum search` end to end (issue 3): the JSON
 //! contracts, values known independently, and bad input.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{json, rejects};
+
 use std::time::{Duration, Instant};
-
-fn spielbaum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_spielbaum")).args(args).output().expect("binary runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = spielbaum(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-fn rejects(args: &[&str], names: &str) {
-    let out = spielbaum(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(names), "{args:?}: error {err:?} does not name {names:?}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-}
 
 fn keys(v: &serde_json::Value) -> Vec<String> {
     let mut k: Vec<String> = v.as_object().expect("an object").keys().cloned().collect();

@@ -1,25 +1,9 @@
 //! `spielbaum peg stats|solve`, end to end: the JSON contract of the issue
 //! and clear errors for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn spielbaum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_spielbaum")).args(args).output().expect("binary runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = spielbaum(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-fn rejects(args: &[&str], names: &str) {
-    let out = spielbaum(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(names), "{args:?}: error {err:?} does not name {names:?}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-}
+use common::{json, rejects};
 
 #[test]
 fn stats_json_contract() {
