@@ -7,11 +7,14 @@
 //!   playouts with `SplitMix64`, root parallelism for 2 threads;
 //! - `mcts` 0.3: `UCTPolicy`, no transposition table; its evaluator runs
 //!   the same uniform playout (`SplitMix64`, thread-local) from every new
-//!   or revisited leaf; move lists are our inline `MoveList`; tree
-//!   parallelism (`playout_n_parallel`);
+//!   or revisited leaf, starting from the move list `mcts` 0.3 passes in
+//!   for a new leaf (as ours reuses the leaf's list); move lists are our
+//!   inline `MoveList`; tree parallelism (`playout_n_parallel`);
 //! - `minimax` 0.6: `MonteCarloTreeSearch` with a rollout policy identical
 //!   to its default one (uniform `choose` over the legal moves, its own
-//!   `SmallRng`) that also counts rollouts; tree parallelism.
+//!   `SmallRng`) that also counts rollouts; the adapter asks for the
+//!   outcome only when the move list is empty (as ours does); tree
+//!   parallelism.
 //!
 //! Games: Tic-tac-toe from the empty board, the subtraction game 3, 5, 11
 //! from n = 200. (Gomoku 7×7 is not in the workspace yet.) Each timed run
@@ -39,6 +42,7 @@ use mcts::tree_policy::UCTPolicy;
 use mcts::{GameState, MCTS, MCTSManager, SearchHandle};
 use minimax::{MCTSOptions, MonteCarloTreeSearch, RolloutPolicy, Strategy, Winner};
 use rand::prelude::IndexedRandom;
+use spielbaum_benches::minimax_peer::Adapter;
 use spielbaum_game_trait::{Game, MoveList, Outcome, Player, SplitMix64};
 use spielbaum_mcts::{Budget, Config, Mcts};
 use spielbaum_nim_variant::SubtractionGame;
@@ -208,40 +212,6 @@ where
 }
 
 // --------------------------------------------------------- minimax 0.6
-
-struct Adapter<G>(PhantomData<G>);
-
-fn winner<G: Game>(g: &G) -> Option<Winner> {
-    g.outcome().map(|o| match o {
-        Outcome::Win(p) if p == g.to_move() => Winner::PlayerToMove,
-        Outcome::Win(_) => Winner::PlayerJustMoved,
-        _ => Winner::Draw,
-    })
-}
-
-impl<G: Game> minimax::Game for Adapter<G> {
-    type S = G;
-    type M = G::Move;
-
-    // `Game::moves` appends nothing exactly when the game is over, so the
-    // outcome is only asked for then (as our engine and the playout above
-    // do), not after every move of a rollout.
-    fn generate_moves(s: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
-        let mut list = MoveList::new();
-        s.moves(&mut list);
-        if list.is_empty() {
-            return winner(s);
-        }
-        moves.extend_from_slice(&list);
-        None
-    }
-    fn apply(s: &mut G, m: G::Move) -> Option<G> {
-        Some(s.after(m))
-    }
-    fn get_winner(s: &G) -> Option<Winner> {
-        winner(s)
-    }
-}
 
 static ROLLOUTS: AtomicU64 = AtomicU64::new(0);
 

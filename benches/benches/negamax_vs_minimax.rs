@@ -29,69 +29,17 @@
 //! cargo bench -p spielbaum-benches --bench negamax_vs_minimax -- --warm-up-time 1 --measurement-time 3
 //! ```
 
-use std::cell::Cell;
 use std::hint::black_box;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use minimax::{IterativeOptions, IterativeSearch, Negamax, Strategy, Winner};
-use spielbaum_game_trait::{EVAL_MAX, Evaluator, Game, MoveList, Outcome, Score};
+use minimax::{IterativeOptions, IterativeSearch, Negamax, Strategy};
+use spielbaum_benches::minimax_peer::{Adapter, applied, reset_applied};
+use spielbaum_game_trait::{EVAL_MAX, Evaluator, Game, Score};
 use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval, Shape};
 use spielbaum_negamax::{Algorithm, Config, Limits, Searcher};
 use spielbaum_small_games::{LineCount, TicTacToe};
-
-thread_local! {
-    static APPLIED: Cell<u64> = const { Cell::new(0) };
-}
-
-/// minimax's view of any spielbaum game. `COUNT` counts the positions
-/// entered (`apply` calls); the timed runs use `COUNT = false`, so the peer
-/// pays nothing for our statistics.
-struct Adapter<G, const COUNT: bool>(PhantomData<G>);
-
-fn winner<G: Game>(g: &G) -> Option<Winner> {
-    g.outcome().map(|o| match o {
-        Outcome::Win(p) if p == g.to_move() => Winner::PlayerToMove,
-        Outcome::Win(_) => Winner::PlayerJustMoved,
-        _ => Winner::Draw,
-    })
-}
-
-impl<G: Game, const COUNT: bool> minimax::Game for Adapter<G, COUNT> {
-    type S = G;
-    type M = G::Move;
-
-    fn generate_moves(s: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
-        let mut list = MoveList::new();
-        s.moves(&mut list);
-        // The `Game` contract: no moves exactly when the game is over, so
-        // the outcome is only asked for then (as our engine does).
-        if list.is_empty() {
-            return winner(s);
-        }
-        moves.extend_from_slice(&list);
-        None
-    }
-
-    fn apply(s: &mut G, m: G::Move) -> Option<G> {
-        if COUNT {
-            APPLIED.with(|c| c.set(c.get() + 1));
-        }
-        Some(s.after(m))
-    }
-
-    fn get_winner(s: &G) -> Option<Winner> {
-        winner(s)
-    }
-
-    fn zobrist_hash(s: &G) -> u64 {
-        // minimax indexes its table with the low bits and checks the high
-        // 32 bits, so exact keys (Tic-tac-toe's 18-bit board) must be
-        // spread over all 64 bits (our table does the same multiply inside).
-        s.key().wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-}
 
 /// minimax's evaluator from a spielbaum evaluator (values fit in i16 here,
 /// checked once per workload before timing).
@@ -126,10 +74,10 @@ fn ours<G: Game, E: Evaluator<G>>(g: &G, eval: E, config: &Config, depth: u32) -
 
 /// minimax's alpha-beta (`Negamax`): root value and, with `COUNT`, nodes.
 fn theirs_ab<const COUNT: bool, G: Game, E: Evaluator<G>>(g: &G, eval: E, depth: u8) -> (i32, u64) {
-    APPLIED.with(|c| c.set(0));
+    reset_applied();
     let mut s = Negamax::new(Eval::<G, E, COUNT>(eval, PhantomData), depth);
     s.choose_move(g).expect("a move");
-    (i32::from(s.root_value()), APPLIED.with(Cell::get) + 1)
+    (i32::from(s.root_value()), applied() + 1)
 }
 
 /// minimax's iterative deepening with a 1 MiB table (its defaults
@@ -138,12 +86,12 @@ fn theirs_id<const COUNT: bool, G: Game, E: Evaluator<G>>(g: &G, eval: E, depth:
 where
     G::Move: Eq,
 {
-    APPLIED.with(|c| c.set(0));
+    reset_applied();
     let opts = IterativeOptions::new().with_table_byte_size(1 << 20);
     let mut s = IterativeSearch::new(Eval::<G, E, COUNT>(eval, PhantomData), opts);
     s.set_max_depth(depth);
     s.choose_move(g).expect("a move");
-    (i32::from(s.root_value()), APPLIED.with(Cell::get) + 1)
+    (i32::from(s.root_value()), applied() + 1)
 }
 
 /// Our iterative deepening with exactly minimax's `IterativeSearch`

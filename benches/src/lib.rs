@@ -2,3 +2,5 @@
 //! not published). The benchmarks themselves are in `benches/benches/`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod minimax_peer;

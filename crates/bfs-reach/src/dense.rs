@@ -33,14 +33,10 @@ use core::fmt;
 /// The distance of a state that was not reached.
 pub const UNREACHED: u32 = u32::MAX;
 
-/// Tells a running search whether to go on after a level.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Control {
-    /// Expand the next level.
-    Continue,
-    /// Stop now; the distances found so far stay valid.
-    Stop,
-}
+/// Tells a running search whether to go on after a level (the crate's one
+/// [`Control`](crate::Control); after `Stop` the distances found so far stay
+/// valid).
+pub use crate::control::Control;
 
 /// Why a search ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -126,7 +126,13 @@ impl Sample {
 }
 
 /// One search tree with its own random number generator.
+///
+/// Aligned to 128 bytes (two cache lines, the prefetcher's pair) so the
+/// trees of two threads, which sit side by side in the engine's `Vec`,
+/// never share a cache line: the move list is written every playout ply,
+/// the path every tree level.
 #[derive(Clone, Debug)]
+#[repr(align(128))]
 pub(crate) struct Tree<M> {
     pub nodes: Vec<Node>,
     /// The move leading to node `id` is `edges[id - 1]` (the root has

@@ -52,6 +52,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod fast;
 mod geometry;
 pub mod params;
 mod position;

@@ -14,3 +14,14 @@ pub const ENDGAME_DIVISOR: u32 = 3;
 /// to build, tens of MB), which cuts the deepest 12 levels of every dead
 /// branch of the search.
 pub const ENDGAME_MAX_PEGS: u32 = 12;
+
+/// Log2 of the number of partition tables of a level in the statistics'
+/// fast path: 2^10 tables keep one table (a few thousand entries at the
+/// English peak, 16 bytes a slot) in the L2 cache while records are merged
+/// into it, and each thread's 1024 bucket write streams stay cache-resident.
+pub const FAST_PARTITION_BITS: u32 = 8;
+
+/// Current-level partitions expanded per round of the fast path before the
+/// records are merged: bounds the buffered records to about
+/// 1/16 of a level's successors (≈ 2 M records, 32 MB, at the English peak).
+pub const FAST_ROUND_PARTS: usize = 256;

@@ -81,6 +81,9 @@ pub fn statistics(
     progress: impl FnMut(Progress) -> Control,
 ) -> Result<Statistics, RunError> {
     let top = start.count();
+    if options.symmetry && options.checkpoint.is_none() && crate::fast::applies(start) {
+        return Ok(fast_statistics(start, options, on_level, progress));
+    }
     let mut bfs = LevelBfs::new().symmetry(options.symmetry).progress(progress);
     if let Some(p) = options.down_to {
         bfs = bfs.max_depth(top.saturating_sub(p.max(1)));
@@ -117,6 +120,42 @@ pub fn statistics(
         Err(e) => return Err(e),
     };
     Ok(Statistics { levels, one_peg_paths: one_peg, complete: summary.complete })
+}
+
+/// [`statistics`] through the peg-solitaire fast path (see `fast.rs`).
+fn fast_statistics(
+    start: &Peg<'_>,
+    options: &StatsOptions,
+    mut on_level: impl FnMut(&PegLevel),
+    progress: impl FnMut(Progress) -> Control,
+) -> Statistics {
+    let top = start.count();
+    let max_depth = top.saturating_sub(options.down_to.unwrap_or(1).max(1));
+    let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
+    let run = crate::fast::run(
+        start,
+        max_depth,
+        threads,
+        |stats| {
+            on_level(&PegLevel { pegs: top - stats.depth, stats: stats.clone() });
+            Control::Continue
+        },
+        progress,
+    );
+    let (r, c) = start.board().size();
+    let mut one_peg: Vec<(u32, u128)> = Vec::new();
+    for &(key, count) in &run.one_peg {
+        let mut members: Vec<u64> =
+            start.board().symmetries().iter().map(|t| t.apply(key, r, c)).collect();
+        members.sort_unstable();
+        members.dedup();
+        let each = count / members.len() as u128;
+        one_peg.extend(members.iter().map(|m| (m.trailing_zeros(), each)));
+    }
+    one_peg.sort_unstable();
+    let levels =
+        run.levels.into_iter().map(|stats| PegLevel { pegs: top - stats.depth, stats }).collect();
+    Statistics { levels, one_peg_paths: one_peg, complete: run.complete }
 }
 
 /// The hole names of [`Statistics::one_peg_paths`].
