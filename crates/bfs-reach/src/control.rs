@@ -3,23 +3,9 @@
 
 use core::fmt;
 
-/// What a callback tells the engine to do next.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Control {
-    /// Go on.
-    #[default]
-    Continue,
-    /// Stop after the work in hand; finished levels (and checkpoints) are
-    /// kept.
-    Stop,
-}
-
-impl Control {
-    /// `true` for [`Control::Stop`].
-    pub const fn is_stop(self) -> bool {
-        matches!(self, Control::Stop)
-    }
-}
+/// What a callback tells the engine to do next (`Stop`: finished levels and
+/// checkpoints are kept); the workspace's one `Control`.
+pub use spielbaum_game_trait::Control;
 
 /// A progress report: `done` units of `total` (if known) in the current
 /// phase.

@@ -47,6 +47,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod control;
 mod eval;
 mod ext;
 mod game;
@@ -55,6 +56,7 @@ mod notation;
 #[cfg(feature = "conformance")]
 pub mod conformance;
 
+pub use control::Control;
 pub use eval::{
     EVAL_MAX, Evaluator, INFINITY, MAX_PLY, Score, WIN, Zero, clamp_eval, is_decisive, loss_in,
     outcome_score, plies_to_end, win_in,

@@ -53,6 +53,25 @@ fn main() {
         });
         println!("{:<20} {a:>12.0} {b:>12.0} {c:>12.0} {d:>12.0}", set.to_string());
     }
+    // The mean over uniformly random 4-club sets (seeded): what "per club
+    // set" costs across the whole space, pathological sets included.
+    let mut rng = spielbaum_game_trait::SplitMix64::new(7);
+    let sets: Vec<ClubSet> = (0..2000)
+        .filter_map(|_| {
+            let mut c: Vec<u32> = (0..4).map(|_| 1 + rng.below(350) as u32).collect();
+            c.sort_unstable();
+            c.dedup();
+            ClubSet::new(&c, &rules).ok().filter(|s| s.len() == 4)
+        })
+        .collect();
+    let mut table = strokes(&sets[0], &rules).unwrap();
+    let mean = best_ns(15, 1, || {
+        for set in &sets {
+            strokes_into(black_box(set), &rules, &mut table).unwrap();
+            black_box(&table);
+        }
+    }) / sets.len() as f64;
+    println!("{:<20} {:>51.0}", format!("mean of {} random", sets.len()), mean);
     println!("\nbest single change (1397 sets), µs (fastest of 7):");
     for clubs in [&[1, 50, 120, 300][..], &[1, 102, 122, 152]] {
         let set = ClubSet::new(clubs, &rules).unwrap();

@@ -110,11 +110,6 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
-/// The answer of a progress callback.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Control {
-    /// Go on.
-    Continue,
-    /// Stop now and return the statistics gathered so far.
-    Stop,
-}
+/// The answer of a progress callback (`Stop`: return the statistics
+/// gathered so far); the workspace's one `Control`.
+pub use spielbaum_game_trait::Control;

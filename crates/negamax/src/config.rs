@@ -221,11 +221,6 @@ impl Limits {
     }
 }
 
-/// What an iteration callback wants next.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Control {
-    /// Go on with the next iteration.
-    Continue,
-    /// Stop now and answer with what is finished.
-    Stop,
-}
+/// What an iteration callback wants next (`Stop`: answer with what is
+/// finished); the workspace's one `Control`.
+pub use spielbaum_game_trait::Control;
