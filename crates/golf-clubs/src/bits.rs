@@ -87,6 +87,16 @@ impl<const W: usize> Bits<W> {
         self.0.get(i as usize / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
 
+    /// Whether both sets are equal (word by word, no `memcmp` call).
+    #[inline(always)]
+    pub fn same(&self, o: &Self) -> bool {
+        let mut x = 0;
+        for i in 0..W {
+            x |= self.0[i] ^ o.0[i];
+        }
+        x == 0
+    }
+
     #[inline(always)]
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
@@ -397,26 +407,157 @@ pub(crate) fn evaluate<const W: usize>(clubs: &[u32], ctx: &Ctx, bound: u64) -> 
     walk.finish(clubs, &field, &needed, &ctx.weight, bound)
 }
 
-/// The full stroke table: `out[n]` = minimal strokes for hole `n`
-/// (`u16::MAX` where unreachable), `out.len() == max_hole + 1`.
-pub(crate) fn table<const W: usize>(clubs: &[u32], max_hole: u32, out: &mut [u16]) {
-    out.fill(u16::MAX);
-    let field = Bits::<W>::range(1, max_hole);
-    let mut walk = Walk::<W>::first(clubs, &field, &Bits::zero(), &[], 0);
-    for &c in clubs {
-        if let Some(s) = out.get_mut(c as usize) {
-            *s = 1;
+/// Most bit planes of a depth: depths stay below `2^10` (a table never
+/// needs more passes than it has fields, at most `MAX_HOLE_LIMIT`).
+const PLANES: usize = 10;
+
+/// `SPREAD[b]`: bit `j` of the byte `b` moved to bit `16·j`, i.e. eight
+/// `u16` lanes holding 0 or 1 (lanes 0–3 in the first word, 4–7 in the
+/// second).
+const SPREAD: [(u64, u64); 256] = {
+    let mut t = [(0u64, 0u64); 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 4 {
+            t[b].0 |= ((b as u64 >> j) & 1) << (16 * j);
+            t[b].1 |= ((b as u64 >> (j + 4)) & 1) << (16 * j);
+            j += 1;
         }
+        b += 1;
     }
-    loop {
-        let next = walk.next_level(clubs, &field);
+    t
+};
+
+/// The levels of the search from the clubs until every field is reached or
+/// a level is empty, recorded in `planes`: the last depth and the reached
+/// fields.
+#[inline(always)]
+fn levels<const W: usize>(
+    clubs: &[u32],
+    field: &Bits<W>,
+    planes: &mut [Bits<W>; PLANES],
+) -> (u32, Bits<W>) {
+    let mut walk = Walk::<W>::first(clubs, field, &Bits::zero(), &[], 0);
+    walk.reached.0[0] &= !1;
+    planes[0] = walk.reached;
+    while !walk.reached.same(field) {
+        let next = walk.next_level(clubs, field);
         if next.is_zero() {
             break;
         }
         walk.advance(&next);
-        let d = walk.depth as u16;
-        next.for_each(|f| out[f as usize] = d);
+        record(planes, walk.depth, &next);
     }
+    (walk.depth, walk.reached)
+}
+
+/// [`levels`] for any number of clubs.
+#[inline(never)]
+fn levels_any<const W: usize>(
+    clubs: &[u32],
+    field: &Bits<W>,
+    planes: &mut [Bits<W>; PLANES],
+) -> (u32, Bits<W>) {
+    levels(clubs, field, planes)
+}
+
+/// [`levels`] for exactly `N` clubs (the club loop unrolled).
+#[inline(never)]
+fn levels_n<const W: usize, const N: usize>(
+    clubs: &[u32; N],
+    field: &Bits<W>,
+    planes: &mut [Bits<W>; PLANES],
+) -> (u32, Bits<W>) {
+    levels(clubs, field, planes)
+}
+
+/// `out[f]` = the number whose bit `p` is bit `f` of `planes[p]`, for the
+/// first `P` planes: eight fields of every plane at a time become eight
+/// `u16` lanes (two `u64` of four lanes each), branch-free.
+#[inline(always)]
+fn transpose<const W: usize, const P: usize>(planes: &[Bits<W>; PLANES], out: &mut [u16]) {
+    for w in 0..W {
+        let words: [u64; P] = core::array::from_fn(|p| planes[p].0[w]);
+        for b in 0..8 {
+            let start = 64 * w + 8 * b;
+            let n = out.len().saturating_sub(start).min(8);
+            if n == 0 {
+                return;
+            }
+            let (mut lo, mut hi) = (0u64, 0u64);
+            for (p, &x) in words.iter().enumerate() {
+                let (l, h) = SPREAD[(x >> (8 * b)) as u8 as usize];
+                lo |= l << p;
+                hi |= h << p;
+            }
+            let lanes = [
+                lo as u16,
+                (lo >> 16) as u16,
+                (lo >> 32) as u16,
+                (lo >> 48) as u16,
+                hi as u16,
+                (hi >> 16) as u16,
+                (hi >> 32) as u16,
+                (hi >> 48) as u16,
+            ];
+            out[start..start + n].copy_from_slice(&lanes[..n]);
+        }
+    }
+}
+
+/// ORs `next` into the planes of the bits of `depth`.
+#[inline(always)]
+fn record<const W: usize>(planes: &mut [Bits<W>; PLANES], depth: u32, next: &Bits<W>) {
+    let mut d = depth;
+    while d != 0 {
+        if let Some(plane) = planes.get_mut(d.trailing_zeros() as usize) {
+            plane.or_assign(next);
+        }
+        d &= d - 1;
+    }
+}
+
+/// The full stroke table: `out[n]` = minimal strokes for hole `n`
+/// (`u16::MAX` where unreachable and for `n = 0`), `out.len() == max_hole + 1`.
+///
+/// The same levels as [`Walk`] (Tübingen marking `club ± v`), tuned for a
+/// whole table:
+/// - the depth of a field is not written per pass: a level ORs its new
+///   fields into the bit planes of its depth (`planes[p]` holds the fields
+///   whose depth has bit `p`), and one branch-free transposition at the end
+///   turns eight fields of every plane at a time into eight `u16` lanes;
+/// - the search stops as soon as every field is reached, saving the final
+///   empty pass (a set whose clubs have a common divisor still ends on an
+///   empty level: an exact gcd costs more divisions than the pass).
+pub(crate) fn table<const W: usize>(clubs: &[u32], max_hole: u32, out: &mut [u16]) {
+    let field = Bits::<W>::range(1, max_hole);
+    let mut planes = [Bits::<W>::zero(); PLANES];
+    // The text's four clubs get their own unrolled club loop.
+    let (depth, reached) = match <&[u32; 4]>::try_from(clubs) {
+        Ok(four) => levels_n(four, &field, &mut planes),
+        Err(_) => levels_any(clubs, &field, &mut planes),
+    };
+    // Transpose, with the plane count rounded up to a specialised one
+    // (planes above the depth's bit length are zero).
+    match 32 - depth.leading_zeros() {
+        0..=2 => transpose::<W, 2>(&planes, out),
+        3 => transpose::<W, 3>(&planes, out),
+        4 => transpose::<W, 4>(&planes, out),
+        5 => transpose::<W, 5>(&planes, out),
+        6 => transpose::<W, 6>(&planes, out),
+        7..=8 => transpose::<W, 8>(&planes, out),
+        _ => transpose::<W, PLANES>(&planes, out),
+    }
+    // The tee and the unreachable fields.
+    if let Some(o) = out.first_mut() {
+        *o = u16::MAX;
+    }
+    field.and_not(&reached).for_each(|f| {
+        if let Some(o) = out.get_mut(f as usize) {
+            *o = u16::MAX;
+        }
+    });
 }
 
 #[cfg(test)]
@@ -469,5 +610,21 @@ mod tests {
         let mut seen = vec![];
         a.for_each(|i| seen.push(i));
         assert_eq!(seen, vec![0, 5, 63, 64, 100, 191]);
+    }
+
+    /// Deep tables use every bit plane: one club of length 1 needs `n`
+    /// strokes for hole `n` (up to 1023, ten planes); a club of length 2
+    /// never reaches odd holes. Expected values by hand, not by the search.
+    #[test]
+    fn deep_tables_use_all_planes() {
+        let mut out = vec![0u16; 1024];
+        table::<16>(&[1], 1023, &mut out);
+        assert_eq!(out[0], u16::MAX);
+        assert!((1..=1023).all(|n| out[n] == n as u16));
+        let mut out = vec![0u16; 301];
+        table::<5>(&[2], 300, &mut out);
+        for (n, &s) in out.iter().enumerate().skip(1) {
+            assert_eq!(s, if n % 2 == 0 { n as u16 / 2 } else { u16::MAX }, "hole {n}");
+        }
     }
 }
