@@ -34,7 +34,7 @@ use core::fmt;
 pub const UNREACHED: u32 = u32::MAX;
 
 /// Tells a running search whether to go on after a level (the crate's one
-/// [`Control`](crate::Control); after `Stop` the distances found so far stay
+/// [`Control`]; after `Stop` the distances found so far stay
 /// valid).
 pub use crate::control::Control;
 

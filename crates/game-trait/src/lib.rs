@@ -42,7 +42,7 @@
 //! - Scores ([`Score`]) are for the side to move; proven wins and losses lie
 //!   outside the heuristic range and encode the distance to the end.
 //!
-//! With the `conformance` feature, [`conformance`] checks any game against
+//! With the `conformance` feature, the `conformance` module checks any game against
 //! the contract over random play.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
