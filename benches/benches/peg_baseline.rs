@@ -1,8 +1,9 @@
 //! Peg-solitaire statistics: the straightforward implementation of the
 //! text's method (one std `HashMap` per level, symmetry by permuting the 33
 //! bits one by one, one thread) against `spielbaum-peg-solitaire` on the
-//! level engine of `spielbaum-bfs-reach`, side by side in one run, with the
-//! per-level counts asserted equal.
+//! generic level engine of `spielbaum-bfs-reach` (`statistics_generic`)
+//! and against its peg-solitaire fast path (`statistics`), side by side in
+//! one run, with the per-level counts asserted equal.
 //!
 //! ```text
 //! cargo bench -p spielbaum-benches --bench peg_baseline              # down to 20 pegs, 3 rounds
@@ -15,7 +16,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use spielbaum_peg_solitaire::{Board, StatsOptions, statistics};
+use spielbaum_peg_solitaire::{Board, StatsOptions, statistics, statistics_generic};
 
 const ROWS: [&str; 7] =
     ["..111..", "..111..", "1111111", "1111111", "1111111", "..111..", "..111.."];
@@ -121,12 +122,20 @@ impl Baseline {
     }
 }
 
-fn engine(down_to: u32, threads: Option<usize>) -> Vec<(u64, u64, u128)> {
+fn engine(down_to: u32, threads: Option<usize>, fast: bool) -> Vec<(u64, u64, u128)> {
     let board = Board::english();
     let start = board.start_at("d4").expect("d4");
     let options = StatsOptions { down_to: Some(down_to), threads, ..StatsOptions::default() };
-    let s = statistics(&start, &options, |_| {}, |_| Default::default()).expect("run");
-    s.levels.iter().map(|l| (l.stats.positions, l.stats.canonical, l.stats.paths)).collect()
+    let s = if fast {
+        statistics(&start, &options, |_| {}, |_| Default::default())
+    } else {
+        statistics_generic(&start, &options, |_| {}, |_| Default::default())
+    };
+    s.expect("run")
+        .levels
+        .iter()
+        .map(|l| (l.stats.positions, l.stats.canonical, l.stats.paths))
+        .collect()
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -140,18 +149,22 @@ fn main() {
     let down_to = env("PEG_BENCH_DOWN_TO", 20).max(1);
     let rounds = env("PEG_BENCH_ROUNDS", 3).max(1);
     let baseline = Baseline::new();
-    let (mut tb, mut t1, mut t2) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut tb, mut tg, mut t1, mut t2) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut reference = None;
     for _ in 0..rounds {
         let t = Instant::now();
         let b = baseline.run(down_to);
         tb.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        let e1 = engine(down_to, Some(1));
+        let eg = engine(down_to, None, false);
+        tg.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let e1 = engine(down_to, Some(1), true);
         t1.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        let e2 = engine(down_to, None);
+        let e2 = engine(down_to, None, true);
         t2.push(t.elapsed().as_secs_f64());
+        assert_eq!(b, eg, "baseline and generic engine disagree");
         assert_eq!(b, e1, "baseline and engine disagree");
         assert_eq!(b, e2, "baseline and parallel engine disagree");
         reference = Some(b);
@@ -159,16 +172,26 @@ fn main() {
     let levels = reference.expect("at least one round");
     let total: u64 = levels.iter().map(|l| l.0).sum();
     let canonical: u64 = levels.iter().map(|l| l.1).sum();
-    let (b, e1, e2) = (median(tb), median(t1), median(t2));
+    let (b, eg, e1, e2) = (median(tb), median(tg), median(t1), median(t2));
     println!(
         "peg_baseline: English board from d4 down to {down_to} pegs: {total} positions, {canonical} canonical (asserted equal)"
     );
     println!("  baseline (std HashMap, bit-by-bit symmetry, 1 thread): {b:.3} s");
-    println!("  engine, 1 thread:  {e1:.3} s  ({:.1}x faster than baseline)", b / e1);
     println!(
-        "  engine, {} threads: {e2:.3} s  ({:.1}x faster than baseline, {:.2}x over 1 thread)",
+        "  generic LevelBfs engine, {} threads: {eg:.3} s  ({:.1}x faster than baseline)",
+        rayon_threads(),
+        b / eg
+    );
+    println!(
+        "  fast path, 1 thread:  {e1:.3} s  ({:.1}x faster than baseline, {:.2}x over generic)",
+        b / e1,
+        eg / e1
+    );
+    println!(
+        "  fast path, {} threads: {e2:.3} s  ({:.1}x faster than baseline, {:.2}x over generic, {:.2}x over 1 thread)",
         rayon_threads(),
         b / e2,
+        eg / e2,
         e1 / e2
     );
 }

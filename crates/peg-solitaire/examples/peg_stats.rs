@@ -1,9 +1,11 @@
 //! Full statistics of a board from a start, with timing:
-//! `cargo run --release -p spielbaum-peg-solitaire --example peg_stats -- english d4 [threads]`.
+//! `cargo run --release -p spielbaum-peg-solitaire --example peg_stats -- english d4 [threads] [sym|nosym] [generic]`
+//! (`generic`: the generic `LevelBfs` engine instead of the fast path).
 
 use std::time::Instant;
 
-use spielbaum_peg_solitaire::{Board, StatsOptions, statistics};
+use spielbaum_bfs_reach::{Control, Progress};
+use spielbaum_peg_solitaire::{Board, PegLevel, StatsOptions, statistics, statistics_generic};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -15,16 +17,18 @@ fn main() {
         ..StatsOptions::default()
     };
     let t = Instant::now();
-    let stats = statistics(
+    let generic = args.get(4).is_some_and(|s| s == "generic");
+    let run = if generic { statistics_generic } else { statistics };
+    let stats = run(
         &start,
         &options,
-        |l| {
+        |l: &PegLevel| {
             eprintln!(
                 "{:>2} pegs {:>10} positions {:>9} canonical paths {}",
                 l.pegs, l.stats.positions, l.stats.canonical, l.stats.paths
             )
         },
-        |_| Default::default(),
+        |_: Progress| Control::Continue,
     )
     .expect("run");
     let secs = t.elapsed().as_secs_f64();

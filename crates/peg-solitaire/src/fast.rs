@@ -22,30 +22,18 @@ use rayon::prelude::*;
 use spielbaum_bfs_reach::{Control, LevelStats, Progress};
 
 use crate::board::Board;
-use crate::geometry::{fixing_square, min_image_square};
+use crate::geometry::{fixing_square, min_image_square, transpose};
 use crate::params::{FAST_PARTITION_BITS, FAST_ROUND_PARTS};
 use crate::position::Peg;
 
 const PARTS: usize = 1 << FAST_PARTITION_BITS;
 
 /// A path counter: `u64` or `u128`.
-trait Count: Copy + Default + Send + Sync + std::ops::AddAssign + Into<u128> {
-    fn from_u64(x: u64) -> Self;
-}
+trait Count: Copy + Default + Send + Sync + std::ops::AddAssign + Into<u128> {}
 
-impl Count for u64 {
-    #[inline]
-    fn from_u64(x: u64) -> Self {
-        x
-    }
-}
+impl Count for u64 {}
 
-impl Count for u128 {
-    #[inline]
-    fn from_u64(x: u64) -> Self {
-        u128::from(x)
-    }
-}
+impl Count for u128 {}
 
 #[inline]
 fn hash(key: u64) -> u64 {
@@ -66,24 +54,23 @@ struct Table<C> {
 
 impl<C: Count> Table<C> {
     fn reset(&mut self, room: usize) {
-        let cap = (room * 4 / 3 + 1).next_power_of_two().max(16);
-        if self.slots.len() == cap {
-            self.slots.fill((0, C::default()));
-        } else {
-            self.slots = vec![(0, C::default()); cap];
-        }
+        let cap = (room * 3 / 2 + 1).next_power_of_two().max(16);
+        // Keeps the allocation (no fresh pages to fault in next level).
+        self.slots.clear();
+        self.slots.resize(cap, (0, C::default()));
         self.len = 0;
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, key: u64, h: u64, count: C) {
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
+        if (self.len + 1) * 8 > self.slots.len() * 5 {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         // The bits just below the partition bits (the top bits of a
         // multiplicative hash depend on every key bit).
-        let mut i = ((h << FAST_PARTITION_BITS) >> (64 - self.slots.len().trailing_zeros())) as usize;
+        let mut i =
+            ((h << FAST_PARTITION_BITS) >> (64 - self.slots.len().trailing_zeros())) as usize;
         loop {
             let s = &mut self.slots[i];
             if s.0 == key {
@@ -141,22 +128,73 @@ fn widen(level: &Level<u64>) -> Level<u128> {
     out
 }
 
-/// Calls `f` with each successor of `pegs` (jumps by shifts and masks).
+/// The eight images of `x` on a square `n × n` box (bit permutations, so
+/// `images(a ^ b) = images(a) ^ images(b)` for on-board bits): the
+/// identity first.
 #[inline]
-fn for_each_jump(board: &Board, pegs: u64, mut f: impl FnMut(u64)) -> u32 {
-    let jm = Peg::jump_masks(board, pegs);
-    let mut n = 0;
-    let muls: [(u32, u64); 4] = [(0, 0b111), (2, 0b111), (0, 0x1_0101), (16, 0x1_0101)];
-    for (m, (back, mul)) in jm.into_iter().zip(muls) {
-        let mut m = m;
-        n += m.count_ones();
-        while m != 0 {
-            let b = m & m.wrapping_neg();
-            m &= m - 1;
-            f(pegs ^ ((b >> back) * mul));
+fn images(x: u64, n: u8) -> [u64; 8] {
+    let s = u32::from(8 - n);
+    let t = transpose(x);
+    let xr = x.reverse_bits();
+    let tr = t.reverse_bits();
+    [
+        x,
+        x.swap_bytes() >> (8 * s),
+        xr.swap_bytes() >> s,
+        xr >> (9 * s),
+        t,
+        t.swap_bytes() >> (8 * s),
+        tr.swap_bytes() >> s,
+        tr >> (9 * s),
+    ]
+}
+
+/// The images of every jump's three bits, by direction and start bit:
+/// a successor's images are its parent's images XOR these, so the
+/// canonical form of a successor costs 8 XORs and 7 minima.
+struct JumpImages {
+    table: Vec<[u64; 8]>,
+}
+
+/// For each direction: how far the jump's lowest bit lies below the start
+/// bit, and the pattern of the three bits.
+const JUMP_SHAPES: [(u32, u64); 4] = [(0, 0b111), (2, 0b111), (0, 0x1_0101), (16, 0x1_0101)];
+
+impl JumpImages {
+    fn new(board: &Board, n: u8) -> Self {
+        let mut table = vec![[0; 8]; 4 * 64];
+        for (d, &(back, shape)) in JUMP_SHAPES.iter().enumerate() {
+            for b in 0..64 {
+                let from = 1u64 << b;
+                if board.jump_from(d) & from != 0 {
+                    table[d * 64 + b] = images((from >> back) * shape, n);
+                }
+            }
         }
+        JumpImages { table }
     }
-    n
+
+    /// Calls `f` with the canonical key of each successor of the position
+    /// whose images are `img`; returns the number of jumps.
+    #[inline]
+    fn for_each_successor(&self, board: &Board, img: &[u64; 8], mut f: impl FnMut(u64)) -> u32 {
+        let jm = Peg::jump_masks(board, img[0]);
+        let mut count = 0;
+        for (d, mut m) in jm.into_iter().enumerate() {
+            count += m.count_ones();
+            while m != 0 {
+                let b = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let j = &self.table[d * 64 + b];
+                let mut k = img[0] ^ j[0];
+                for g in 1..8 {
+                    k = k.min(img[g] ^ j[g]);
+                }
+                f(k);
+            }
+        }
+        count
+    }
 }
 
 /// Per-thread state of an expansion: one bucket per next partition.
@@ -230,13 +268,27 @@ pub(crate) fn run(
             let last = depth == max_depth;
             if big.is_none() && small.paths * jumps_on_board >= 1u128 << 64 {
                 big = Some(widen(&small));
+                // The u64 levels are done: give their memory back.
+                small = Level::new();
+                next_small = Level::new();
+                w64 = Vec::new();
             }
             let (stats, len) = match big.as_mut() {
                 None => {
                     let cur_len = small.len;
                     let mut st = LevelStats::default();
                     install(&mut || {
-                        st = expand(board, n, &small, &mut next_small, &mut w64, nthreads, depth, last, prev_len);
+                        st = expand(
+                            board,
+                            n,
+                            &small,
+                            &mut next_small,
+                            &mut w64,
+                            nthreads,
+                            depth,
+                            last,
+                            prev_len,
+                        );
                     });
                     if pegs_left(start, depth) == 1 {
                         one_peg = collect(&small);
@@ -249,7 +301,17 @@ pub(crate) fn run(
                     let cur_len = b.len;
                     let mut st = LevelStats::default();
                     install(&mut || {
-                        st = expand(board, n, b, &mut next_big, &mut w128, nthreads, depth, last, prev_len);
+                        st = expand(
+                            board,
+                            n,
+                            b,
+                            &mut next_big,
+                            &mut w128,
+                            nthreads,
+                            depth,
+                            last,
+                            prev_len,
+                        );
                     });
                     if pegs_left(start, depth) == 1 {
                         one_peg = collect(b);
@@ -268,7 +330,12 @@ pub(crate) fn run(
             if control == Control::Stop {
                 return FastRun { levels, one_peg, complete: false };
             }
-            let p = Progress { phase: "expand", level: depth, done: u64::from(depth + 1), total: None };
+            let p = Progress {
+                phase: "expand",
+                level: depth,
+                done: u64::from(depth + 1),
+                total: Some(u64::from(max_depth) + 1),
+            };
             if progress(p) == Control::Stop {
                 return FastRun { levels, one_peg, complete: false };
             }
@@ -305,6 +372,8 @@ fn expand<C: Count>(
     last: bool,
     prev_len: usize,
 ) -> LevelStats {
+    let jumps = JumpImages::new(board, n);
+    let jumps = &jumps;
     workers.resize_with(threads, || Worker {
         buckets: (0..PARTS).map(|_| Vec::new()).collect(),
         stats: LevelStats::default(),
@@ -320,8 +389,6 @@ fn expand<C: Count>(
     }
     let mut next_paths = 0u128;
     let mut next_len = 0usize;
-    let t0 = std::time::Instant::now();
-    let mut tg = 0.0;
     for round in (0..PARTS).step_by(FAST_ROUND_PARTS) {
         let parts = &cur.tables[round..round + FAST_ROUND_PARTS];
         workers.par_iter_mut().enumerate().for_each(|(t, w)| {
@@ -329,7 +396,9 @@ fn expand<C: Count>(
             for table in parts.iter().skip(t).step_by(threads) {
                 for (key, count) in table.iter() {
                     let c: u128 = count.into();
-                    let orbit = 8 / fixing_square(key, n) as u64;
+                    let img = images(key, n);
+                    let fixing = img.iter().filter(|&&x| x == key).count() as u64;
+                    let orbit = 8 / fixing;
                     st.positions += orbit;
                     st.canonical += 1;
                     st.by_orbit[orbit as usize] += 1;
@@ -338,8 +407,7 @@ fn expand<C: Count>(
                         Peg::jump_masks(board, key).iter().map(|m| m.count_ones()).sum()
                     } else {
                         let buckets = &mut w.buckets;
-                        for_each_jump(board, key, |succ| {
-                            let k = min_image_square(succ, n);
+                        jumps.for_each_successor(board, &img, |k| {
                             buckets[part_of(hash(k))].push((k, count));
                         })
                     };
@@ -355,7 +423,6 @@ fn expand<C: Count>(
                 }
             }
         });
-        tg += t0.elapsed().as_secs_f64();
         if last {
             continue;
         }
@@ -390,9 +457,6 @@ fn expand<C: Count>(
         next.len = next_len;
     } else {
         next.len = 0;
-    }
-    if std::env::var_os("PEG_FAST_TIMING").is_some() {
-        eprintln!("depth {depth}: gen {tg:.3} total {:.3}", t0.elapsed().as_secs_f64());
     }
     let mut stats = LevelStats { depth, by_orbit: vec![0; 9], ..LevelStats::default() };
     for w in workers.iter() {

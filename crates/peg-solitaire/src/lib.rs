@@ -65,4 +65,4 @@ pub use position::{Jump, Peg};
 pub use solve::{
     NoSolution, Pagoda, SolveStats, all_jumps, count_solvable, endgame_pegs, position_class, solve,
 };
-pub use stats::{PegLevel, Statistics, StatsOptions, named, statistics};
+pub use stats::{PegLevel, Statistics, StatsOptions, named, statistics, statistics_generic};

@@ -77,13 +77,26 @@ impl Statistics {
 pub fn statistics(
     start: &Peg<'_>,
     options: &StatsOptions,
+    on_level: impl FnMut(&PegLevel),
+    progress: impl FnMut(Progress) -> Control,
+) -> Result<Statistics, RunError> {
+    if options.symmetry && options.checkpoint.is_none() && crate::fast::applies(start) {
+        return Ok(fast_statistics(start, options, on_level, progress));
+    }
+    statistics_generic(start, options, on_level, progress)
+}
+
+/// [`statistics`] always through the generic engine
+/// [`spielbaum_bfs_reach::LevelBfs`] (the reference for the fast path that
+/// [`statistics`] takes for a square board with eight symmetries, a fully
+/// symmetric start, symmetry on and no checkpoint).
+pub fn statistics_generic(
+    start: &Peg<'_>,
+    options: &StatsOptions,
     mut on_level: impl FnMut(&PegLevel),
     progress: impl FnMut(Progress) -> Control,
 ) -> Result<Statistics, RunError> {
     let top = start.count();
-    if options.symmetry && options.checkpoint.is_none() && crate::fast::applies(start) {
-        return Ok(fast_statistics(start, options, on_level, progress));
-    }
     let mut bfs = LevelBfs::new().symmetry(options.symmetry).progress(progress);
     if let Some(p) = options.down_to {
         bfs = bfs.max_depth(top.saturating_sub(p.max(1)));

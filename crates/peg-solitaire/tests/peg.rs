@@ -9,6 +9,7 @@ use spielbaum_game_trait::conformance::{Config, check_game};
 use spielbaum_game_trait::{Game, GameExt, MoveList, Notation};
 use spielbaum_peg_solitaire::{
     Board, Goal, NoSolution, StatsOptions, count_solvable, position_class, solve, statistics,
+    statistics_generic,
 };
 
 /// The simple method of the text: holes by coordinates, one HashMap of
@@ -141,6 +142,37 @@ fn french_first_levels_match_plain() {
         let (want, _) = plain(&FRENCH, rc, 30);
         let (got, _) = engine_levels(&board, hole, true, 30);
         assert_eq!(got, want, "{hole}");
+    }
+}
+
+/// The peg-solitaire fast path of `statistics` against the generic
+/// `LevelBfs` engine: every per-level figure (positions, classes, orbit
+/// sizes, paths, moves, dead ends, goals), the one-peg paths and the
+/// completion flag, on 1 and 2 threads.
+#[test]
+fn fast_path_matches_generic_engine() {
+    let (small, _) = Board::parse_mask("small", &SMALL.join("\n")).unwrap();
+    let english = Board::english();
+    let french = Board::french();
+    let runs: [(&Board, &str, Option<u32>); 4] = [
+        (&small, "c3", None),
+        (&english, "d4", Some(23)),
+        (&french, "d4", Some(28)),
+        (&english, "d4", Some(31)),
+    ];
+    for (board, hole, down_to) in runs {
+        let start = board.start_at(hole).unwrap();
+        for threads in [Some(1), Some(2)] {
+            let options = StatsOptions { down_to, threads, ..StatsOptions::default() };
+            let mut seen = Vec::new();
+            let fast =
+                statistics(&start, &options, |l| seen.push(l.clone()), |_| Default::default())
+                    .unwrap();
+            let generic =
+                statistics_generic(&start, &options, |_| {}, |_| Default::default()).unwrap();
+            assert_eq!(fast, generic, "{} {hole} {down_to:?} {threads:?}", board.name());
+            assert_eq!(seen, fast.levels);
+        }
     }
 }
 
