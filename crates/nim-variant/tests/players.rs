@@ -1,6 +1,10 @@
 //! Players, playouts and the course colours against the text and against
 //! brute force written here.
 
+mod common;
+
+use common::mover_wins;
+
 use std::collections::HashMap;
 
 use spielbaum_game_trait::{Player, SplitMix64, perft};
@@ -8,18 +12,6 @@ use spielbaum_nim_variant::{
     Course, EdgeColour, Mixed, Optimal, Oracle, Random, SimConfig, SubtractionGame, Subtractions,
     simulate, wilson,
 };
-
-fn mover_wins(n: i64, set: &[u64], memo: &mut HashMap<i64, bool>) -> bool {
-    if let Some(&w) = memo.get(&n) {
-        return w;
-    }
-    let w = set.iter().any(|&d| {
-        let next = n - d as i64;
-        next == 0 || (next > 0 && !mover_wins(next, set, memo))
-    });
-    memo.insert(n, w);
-    w
-}
 
 #[test]
 fn optimal_takes_the_smallest_winning_move() {

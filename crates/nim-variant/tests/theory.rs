@@ -2,6 +2,10 @@
 //! sets, a brute-force game-tree search written here, and period claims
 //! checked far beyond the window the proof uses.
 
+mod common;
+
+use common::mover_wins;
+
 use std::collections::HashMap;
 
 use proptest::prelude::*;
@@ -9,21 +13,6 @@ use spielbaum_nim_variant::{
     Periodicity, StrategyTable, Subtractions, find_period, redundant_subtractions,
     same_classification, sweep, verify_period,
 };
-
-/// The mover at `n > 0` wins? Plain recursion over the game tree with a
-/// memo, straight from the rules (0 produced: mover of that move wins;
-/// negative: loses).
-fn mover_wins(n: i64, set: &[u64], memo: &mut HashMap<i64, bool>) -> bool {
-    if let Some(&w) = memo.get(&n) {
-        return w;
-    }
-    let w = set.iter().any(|&d| {
-        let next = n - d as i64;
-        next == 0 || (next > 0 && !mover_wins(next, set, memo))
-    });
-    memo.insert(n, w);
-    w
-}
 
 #[test]
 fn classic_sets_match_the_text_up_to_100_000() {

@@ -153,10 +153,15 @@ fn print_value(e: Rational) -> String {
     format!("{e} = {:.6}", e.to_f64())
 }
 
-fn run_expect(a: &ExpectArgs) -> Result<(), CliError> {
+/// The club set and the tournament's scorer of `expect` and `best-change`.
+fn clubs_and_scorer(a: &ExpectArgs) -> Result<(ClubSet, Scorer), CliError> {
     let r = rules(&a.rules)?;
     let clubs = ClubSet::parse(&a.clubs, &r, Some(a.rules.count)).map_err(usage)?;
-    let s = scorer(&a.tournament, &r)?;
+    Ok((clubs, scorer(&a.tournament, &r)?))
+}
+
+fn run_expect(a: &ExpectArgs) -> Result<(), CliError> {
+    let (clubs, s) = clubs_and_scorer(a)?;
     let e = s.expected(&clubs).map_err(usage)?;
     if a.rules.json {
         println!("{}", json!({ "expected": e.to_string(), "expected_f64": e.to_f64() }));
@@ -171,9 +176,7 @@ fn run_expect(a: &ExpectArgs) -> Result<(), CliError> {
 }
 
 fn run_best_change(a: &ExpectArgs) -> Result<(), CliError> {
-    let r = rules(&a.rules)?;
-    let clubs = ClubSet::parse(&a.clubs, &r, Some(a.rules.count)).map_err(usage)?;
-    let s = scorer(&a.tournament, &r)?;
+    let (clubs, s) = clubs_and_scorer(a)?;
     let found = s.best_single_change(&clubs).map_err(usage)?;
     if a.rules.json {
         println!(
