@@ -30,83 +30,14 @@
 //! ```
 
 use std::hint::black_box;
-use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use minimax::{IterativeOptions, IterativeSearch, Negamax, Strategy};
-use spielbaum_benches::minimax_peer::{Adapter, applied, reset_applied};
-use spielbaum_game_trait::{EVAL_MAX, Evaluator, Game, Score};
+use spielbaum_benches::negamax_peer::{like_minimax_id, ours, theirs_ab, theirs_id};
+use spielbaum_game_trait::{Evaluator, Game};
 use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval, Shape};
-use spielbaum_negamax::{Algorithm, Config, Limits, Searcher};
+use spielbaum_negamax::{Algorithm, Config};
 use spielbaum_small_games::{LineCount, TicTacToe};
-
-/// minimax's evaluator from a spielbaum evaluator (values fit in i16 here,
-/// checked once per workload before timing).
-struct Eval<G, E, const COUNT: bool>(E, PhantomData<G>);
-
-impl<G: Game, E: Evaluator<G>, const COUNT: bool> minimax::Evaluator for Eval<G, E, COUNT> {
-    type G = Adapter<G, COUNT>;
-    fn evaluate(&self, s: &G) -> minimax::Evaluation {
-        let v = self.0.evaluate(s);
-        if COUNT {
-            assert!(v.abs() < i32::from(i16::MAX) - 1, "evaluation {v} does not fit minimax's i16");
-        }
-        v as i16
-    }
-}
-
-/// Our score in minimax's terms (wins and losses at ±BEST_EVAL).
-fn as_minimax(s: Score) -> i32 {
-    if s > EVAL_MAX {
-        i32::from(minimax::BEST_EVAL)
-    } else if s < -EVAL_MAX {
-        i32::from(minimax::WORST_EVAL)
-    } else {
-        s
-    }
-}
-
-fn ours<G: Game, E: Evaluator<G>>(g: &G, eval: E, config: &Config, depth: u32) -> (i32, u64) {
-    let r = Searcher::new(eval, config.clone()).search(g, &Limits::depth(depth));
-    (as_minimax(r.score), r.counters.nodes)
-}
-
-/// minimax's alpha-beta (`Negamax`): root value and, with `COUNT`, nodes.
-fn theirs_ab<const COUNT: bool, G: Game, E: Evaluator<G>>(g: &G, eval: E, depth: u8) -> (i32, u64) {
-    reset_applied();
-    let mut s = Negamax::new(Eval::<G, E, COUNT>(eval, PhantomData), depth);
-    s.choose_move(g).expect("a move");
-    (i32::from(s.root_value()), applied() + 1)
-}
-
-/// minimax's iterative deepening with a 1 MiB table (its defaults
-/// otherwise: null-window search, two-tier replacement).
-fn theirs_id<const COUNT: bool, G: Game, E: Evaluator<G>>(g: &G, eval: E, depth: u8) -> (i32, u64)
-where
-    G::Move: Eq,
-{
-    reset_applied();
-    let opts = IterativeOptions::new().with_table_byte_size(1 << 20);
-    let mut s = IterativeSearch::new(Eval::<G, E, COUNT>(eval, PhantomData), opts);
-    s.set_max_depth(depth);
-    s.choose_move(g).expect("a move");
-    (i32::from(s.root_value()), applied() + 1)
-}
-
-/// Our iterative deepening with exactly minimax's `IterativeSearch`
-/// techniques: table (1 MiB), table move first, null-window search; no
-/// static-evaluation ordering, killers or history (minimax 0.6 has none of
-/// these on by default; its `min_reorder_moves_depth` is a no-op there).
-fn like_minimax_id() -> Config {
-    Config {
-        table_mib: 1,
-        order_min_depth: i32::MAX,
-        killers: false,
-        history: false,
-        ..Config::default()
-    }
-}
 
 /// Interleaved runs per comparison in the summary.
 const PAIRS: usize = 41;

@@ -4,3 +4,4 @@
 #![deny(missing_docs)]
 
 pub mod minimax_peer;
+pub mod negamax_peer;

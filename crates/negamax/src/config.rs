@@ -170,7 +170,11 @@ impl Config {
 /// The default has no limit but depth 64.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Deepest iteration (fixed depth for the non-iterative algorithms).
+    /// Deepest iteration (fixed depth for the non-iterative algorithms),
+    /// at most [`params::DEPTH_INFINITE`] (larger values count as that).
+    /// The search recurses once per ply on the caller's stack: deeper than
+    /// [`params::STACK_SAFE_DEPTH`] in a game that lasts that long, run it
+    /// on a thread with a stack of [`params::stack_bytes`].
     pub depth: u32,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
@@ -192,11 +196,14 @@ impl Limits {
         Limits { depth, ..Limits::default() }
     }
 
-    /// Search for `time` from now (iterative deepening up to the maximal
-    /// depth).
+    /// Search for `time` from now: iterative deepening up to
+    /// [`params::STACK_SAFE_DEPTH`] plies (the other algorithms search to
+    /// that depth at once), which the caller's stack holds. Set `depth`
+    /// higher (up to [`params::DEPTH_INFINITE`]) to go deeper, on a thread
+    /// with a stack of [`params::stack_bytes`].
     pub fn time(time: Duration) -> Self {
         Limits {
-            depth: params::DEPTH_INFINITE as u32,
+            depth: params::STACK_SAFE_DEPTH,
             deadline: Some(Instant::now() + time),
             ..Limits::default()
         }

@@ -38,9 +38,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             deadline: None,
             stops: Vec::new(),
             aborted: false,
-            horizon: false,
+            horizons: 0,
+            stop_at_horizon: false,
             helper: 0,
             extra_stop: None,
+            cycle_guard: false,
+            path: Default::default(),
         }
     }
 
@@ -89,7 +92,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     fn start(&mut self, limits: &Limits) {
         self.counters = Counters::default();
         self.aborted = false;
-        self.horizon = false;
+        self.horizons = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
         self.stops.clear();
@@ -99,6 +102,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.prev_pv.clear();
+        self.path.clear();
     }
 
     /// Searches `game` within `limits`, calling `on_iteration` after every
@@ -151,7 +155,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         for depth in first..=max_depth {
             let before = self.counters;
             let t0 = Instant::now();
-            self.horizon = false;
+            self.horizons = 0;
             let score =
                 self.root(tt, game, depth as i32, result.iterations.last().map(|i| i.score));
             if self.aborted {
@@ -178,9 +182,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             result.best_move = pv.first().copied().or(result.best_move);
             result.score = score;
-            result.depth = depth;
+            result.exact = self.horizons == 0;
+            // A single search that reached the end of the game on every
+            // line was not bounded by its depth limit (e.g. the cap of
+            // `Limits::time`): its meaningful depth is the principal
+            // variation's length, the plies to the end under best play.
+            result.depth = if result.exact && self.config.algorithm != Algorithm::Iterative {
+                depth.min(pv.len().max(1) as u32)
+            } else {
+                depth
+            };
             result.pv = pv.clone();
-            result.exact = !self.horizon;
             self.prev_pv = pv;
             let control = on_iteration(&it);
             result.iterations.push(it);
@@ -190,7 +202,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             // A proven result or a tree searched to its end cannot change.
             let proven = is_decisive(score) && plies_to_end(score).is_some_and(|p| p <= depth);
-            if proven || !self.horizon {
+            if proven || self.horizons == 0 {
                 break;
             }
         }
@@ -246,7 +258,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut moves = MoveList::new();
         game.moves(&mut moves);
         let mut out = Vec::with_capacity(moves.len());
-        self.horizon = false;
+        self.horizons = 0;
+        if self.cycle_guard {
+            self.path.push(game.key());
+        }
         for &mv in moves.iter() {
             let child = game.after(mv);
             self.counters.nodes += 1; // the root itself, once per move
@@ -258,6 +273,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             out.push((mv, back::<G>(s)));
         }
+        self.path.clear();
         out
     }
 
@@ -270,7 +286,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// evaluated some position at the depth limit (so its scores are
     /// heuristic, not exact game values).
     pub fn hit_horizon(&self) -> bool {
-        self.horizon
+        self.horizons > 0
     }
 
     /// Lazy SMP: `config.threads` threads search the same root over the
@@ -292,23 +308,30 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let done = Arc::new(AtomicBool::new(false));
         let config = self.config.clone();
+        // Helpers deepen until the main thread is done (at least to the
+        // depth time-limited searches reach), on stacks sized for it.
+        let helper_depth =
+            limits.depth.clamp(params::STACK_SAFE_DEPTH, params::DEPTH_INFINITE as u32);
         let (mut result, helper_counters) = std::thread::scope(|s| {
             let handles: Vec<_> = (1..threads)
-                .map(|i| {
+                .filter_map(|i| {
                     let table = Arc::clone(&table);
                     let config = Config { table_mib: 0, ..config.clone() };
                     let mut lim = limits.clone();
-                    // Helpers deepen until the main thread is done.
-                    lim.depth = params::DEPTH_INFINITE as u32;
+                    lim.depth = helper_depth;
                     lim.stop = Some(Arc::clone(&done));
                     let external = limits.stop.clone();
                     let eval = self.eval.clone();
-                    s.spawn(move || {
-                        let mut h = Searcher::new(eval, config).with_table(table);
-                        h.helper = i as u64;
-                        h.extra_stop = external;
-                        h.search(game, &lim).counters
-                    })
+                    // A helper that cannot be started is simply missing.
+                    std::thread::Builder::new()
+                        .stack_size(params::stack_bytes::<G>(helper_depth))
+                        .spawn_scoped(s, move || {
+                            let mut h = Searcher::new(eval, config).with_table(table);
+                            h.helper = i as u64;
+                            h.extra_stop = external;
+                            h.search(game, &lim).counters
+                        })
+                        .ok()
                 })
                 .collect();
             let r = self.search(game, limits);

@@ -44,6 +44,7 @@ mod book;
 mod config;
 mod driver;
 pub mod params;
+mod path;
 mod search;
 mod solve;
 mod stats;

@@ -6,13 +6,45 @@
 /// reaction time far below a millisecond.
 pub const CHECK_EVERY: u64 = 1024;
 
-/// The deepest ply the search descends to; at this ply it evaluates instead
-/// (protects the stack in games that run for very long).
-pub const MAX_SEARCH_PLY: usize = 480;
+/// "To the end of the game": the largest search depth, the depth of exact
+/// solving ([`Solver`](crate::Solver)) and the most that
+/// [`Limits::depth`](crate::Limits::depth) accepts. It is
+/// [`MAX_PLY`](spielbaum_game_trait::MAX_PLY) (10,000): scores encode wins and
+/// losses at most that many plies away, so no longer line can be scored.
+/// (The table stores depths in 16 bits and a separate "complete" flag for
+/// results searched to the end on every line, which answer any depth.)
+pub const DEPTH_INFINITE: i32 = spielbaum_game_trait::MAX_PLY as i32;
 
-/// Depths at and above this are stored as "complete" in the transposition
-/// table (the depth field has 8 bits). Exact solving searches to this depth.
-pub const DEPTH_INFINITE: i32 = 255;
+/// The deepest ply the search descends to; at this ply it evaluates instead
+/// (a guard for extensions and quiescence past [`DEPTH_INFINITE`]; scores
+/// cannot encode longer lines).
+pub const MAX_SEARCH_PLY: usize = DEPTH_INFINITE as usize;
+
+/// Searches at most this deep run on the caller's stack: the exact solver
+/// first searches to this depth on the calling thread and continues on a
+/// thread of its own with a stack of [`stack_bytes`] only if a line runs
+/// longer. Time-limited searches ([`Limits::time`](crate::Limits::time))
+/// deepen to this depth (as far as before long games were supported, so
+/// their node counts did not change). 255 plies need well under 1 MiB of stack even in
+/// the unoptimised dev profile (test threads have 2 MiB; measured in
+/// `docs/negamax.md`).
+pub const STACK_SAFE_DEPTH: u32 = 255;
+
+/// Stack reserved per ply of search depth by [`stack_bytes`], besides
+/// twice the size of a position. Measured on a 4,000-ply line of the
+/// synthetic game: a ply of the deep search takes about 0.6 KiB in release
+/// builds and 2.1 KiB in the dev profile (`docs/negamax.md`); the reserve
+/// has a margin because only the pages that are used cost memory.
+pub const STACK_PER_PLY: usize = 4 << 10;
+
+/// The stack a search `depth` plies deep of positions of `G` needs (with a
+/// margin): what the exact solver gives the thread it searches long games
+/// on, and what a caller should give a thread running a deep
+/// [`Searcher::search`](crate::Searcher::search).
+pub fn stack_bytes<G>(depth: u32) -> usize {
+    let plies = depth as usize + 2 * QUIESCENCE_MAX_PLIES as usize + 2 * MAX_EXTENSIONS as usize;
+    (1 << 20) + plies.saturating_mul(STACK_PER_PLY + 2 * core::mem::size_of::<G>())
+}
 
 /// Half-width of the aspiration window around the previous iteration's
 /// score (in evaluator units). A fail widens that side to infinity, as the

@@ -18,6 +18,7 @@ use spielbaum_game_trait::{Evaluator, Game, INFINITY, MoveList, Score, outcome_s
 
 use crate::config::Config;
 use crate::params;
+use crate::path::Path;
 use crate::stats::Counters;
 use crate::table::{Bound, Entry, Table, from_table, move_hash, move_tag, to_table};
 
@@ -91,13 +92,24 @@ pub struct Searcher<G: Game, E> {
     pub(crate) deadline: Option<Instant>,
     pub(crate) stops: Vec<Arc<AtomicBool>>,
     pub(crate) aborted: bool,
-    /// Set when a node of the current subtree stopped at the depth limit
-    /// (its value is heuristic, not the game's value).
-    pub(crate) horizon: bool,
+    /// Positions scored at the depth limit (or by a table entry that was
+    /// not searched to the end, or as a repetition) since the iteration
+    /// began: a node whose subtree added none has the game's value.
+    pub(crate) horizons: u64,
+    /// End the search (like a stop flag) once `horizons > 0`: the exact
+    /// solver's first pass needs to know only that some line is longer.
+    pub(crate) stop_at_horizon: bool,
     /// Lazy-SMP helper number (0 = main thread): perturbs the ordering.
     pub(crate) helper: u64,
     /// A stop flag kept across searches (a helper's external flag).
     pub(crate) extra_stop: Option<Arc<AtomicBool>>,
+    /// Treat a position that repeats on the current line as unresolved
+    /// (the evaluator's value, like the depth limit), so that games with
+    /// cycles cannot send a search to the end of the game round and round.
+    /// Set by the exact solver for its deep pass.
+    pub(crate) cycle_guard: bool,
+    /// The keys of the current line (for `cycle_guard`).
+    pub(crate) path: Path,
 }
 
 /// Ordering classes, highest first (bits 48.. of a move's sort key). The
@@ -115,7 +127,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Looks at the clock, the node budget and the stop flags.
     fn check_limits(&mut self) {
-        if limits_reached(self.counters.nodes, self.node_limit, self.deadline, &self.stops) {
+        if limits_reached(self.counters.nodes, self.node_limit, self.deadline, &self.stops)
+            || (self.stop_at_horizon && self.horizons > 0)
+        {
             self.aborted = true;
         }
     }
@@ -156,7 +170,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         match pos.outcome() {
             Some(o) => outcome_score(o, pos.to_move(), ply as u32),
             None => {
-                self.horizon = true;
+                self.horizons += 1;
                 self.eval.evaluate(pos)
             }
         }
@@ -199,7 +213,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         if depth <= 0 || ply >= params::MAX_SEARCH_PLY {
             self.counters.leaves += 1;
-            self.horizon = true;
+            self.horizons += 1;
             return self.eval.evaluate(pos);
         }
         self.plies[ply].moves.clear();
@@ -246,7 +260,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let c = &self.config;
         let by_eval = c.algorithm.orders() && c.order_min_depth <= params::DEPTH_INFINITE;
         let ord = by_eval || c.killers || c.history;
-        let extra = c.quiescence || c.extensions || (c.symmetry && tt.is_some());
+        // Deep searches (and the guarded ones) make the per-ply buffers by
+        // need instead of all at once.
+        let extra = c.quiescence
+            || c.extensions
+            || (c.symmetry && tt.is_some())
+            || self.cycle_guard
+            || depth > params::STACK_SAFE_DEPTH as i32;
         if !extra {
             // Without extensions and quiescence no node lies deeper than
             // `ply + depth`: the per-ply buffers are made once here.
@@ -274,8 +294,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// path; `on_pv`: the path so far is the previous iteration's PV.
     /// Compile-time switches (chosen by [`root_node`](Self::root_node)):
     /// `TT` a table is used; `ORD` some move ordering (static evaluation,
-    /// killers, history) may be on; `EXTRA` quiescence, extensions or
-    /// symmetry-aware lookups may be on. Switched off, their code is gone.
+    /// killers, history) may be on; `EXTRA` quiescence, extensions,
+    /// symmetry-aware lookups or the cycle guard may be on, or the search
+    /// is deep (per-ply buffers made by need). Switched off, their code is
+    /// gone.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn node<const TT: bool, const ORD: bool, const EXTRA: bool>(
         &mut self,
@@ -304,7 +326,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if let Some(o) = pos.outcome() {
                 return outcome_score(o, pos.to_move(), ply as u32);
             }
-            self.horizon = true;
+            self.horizons += 1;
             return self.eval.evaluate(pos);
         }
 
@@ -323,9 +345,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.counters.tt_hits += 1;
             tt_tag = e.move_tag;
             tt_upper = e.bound == Bound::Upper;
-            let complete = e.depth as i32 == params::DEPTH_INFINITE;
+            let complete = e.complete;
             let deep_enough = if self.config.deeper_entries {
-                i32::from(e.depth) >= depth.min(params::DEPTH_INFINITE)
+                i32::from(e.depth) >= depth
             } else {
                 i32::from(e.depth) == depth
             };
@@ -341,7 +363,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 if cut {
                     self.counters.tt_cuts += 1;
                     if !complete {
-                        self.horizon = true;
+                        self.horizons += 1;
                     }
                     return s;
                 }
@@ -412,12 +434,27 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if by_eval { mem::take(&mut self.plies[ply].children) } else { Vec::new() };
         children.clear();
 
+        // --- Cycle guard: a repetition on this line is not searched again --
+        let guarded = EXTRA && self.cycle_guard;
+        if guarded {
+            let k = pos.key();
+            if self.path.contains(k) {
+                if by_eval {
+                    self.plies[ply].children = children;
+                }
+                self.counters.leaves += 1;
+                self.horizons += 1;
+                return self.eval.evaluate(pos);
+            }
+            self.path.push(k);
+        }
+
         // --- The move loop: alpha-beta, PVS with re-search ------------------
         let old_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut found_pv = false;
-        let saved_horizon = mem::replace(&mut self.horizon, false);
+        let horizons_before = self.horizons;
         let pvs = algo.pvs();
         if child_depth <= 0 && !quiescence {
             // --- Frontier: every child is a leaf, scored in place; exact
@@ -431,7 +468,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 pv,
                 eval,
                 counters,
-                horizon,
+                horizons,
+                stop_at_horizon,
                 aborted,
                 node_limit,
                 deadline,
@@ -444,7 +482,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 counters.nodes += 1;
                 counters.leaves += 1;
                 if counters.nodes.is_multiple_of(params::CHECK_EVERY)
-                    && limits_reached(counters.nodes, *node_limit, *deadline, stops)
+                    && (limits_reached(counters.nodes, *node_limit, *deadline, stops)
+                        || (*stop_at_horizon && *horizons > 0))
                 {
                     *aborted = true;
                     break;
@@ -452,7 +491,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 let s = back::<G>(match child.outcome() {
                     Some(o) => outcome_score(o, child.to_move(), ply as u32 + 1),
                     None => {
-                        *horizon = true;
+                        *horizons += 1;
                         eval.evaluate(&child)
                     }
                 });
@@ -567,8 +606,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if by_eval {
             self.plies[ply].children = children;
         }
-        let complete = !self.horizon;
-        self.horizon |= saved_horizon;
+        if guarded {
+            self.path.pop();
+        }
+        let complete = self.horizons == horizons_before;
         if self.aborted {
             return 0;
         }
@@ -582,11 +623,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             } else {
                 Bound::Upper
             };
-            let stored_depth = if complete && self.config.deeper_entries {
-                params::DEPTH_INFINITE
-            } else {
-                depth.min(params::DEPTH_INFINITE - 1)
-            };
+            // A subtree searched to the end on every line is the game's
+            // value: it answers any depth (but with `deeper_entries` off
+            // not a shallower query, whose fixed-depth value may differ).
+            let complete = complete && self.config.deeper_entries;
             // Fail-low nodes keep their best fail-soft move too (as
             // minimax-rs does): a weak hint, but measured to save nodes
             // where the static evaluation does not order (synthetic DAG at
@@ -597,7 +637,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 key,
                 Entry {
                     score: to_table(best, ply as u32),
-                    depth: stored_depth as u8,
+                    depth: depth.clamp(0, i32::from(u16::MAX)) as u16,
+                    complete,
                     bound,
                     move_tag: tag,
                 },
@@ -698,7 +739,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.counters.leaves += 1;
             return outcome_score(o, pos.to_move(), ply as u32);
         }
-        self.horizon = true;
+        self.horizons += 1;
         let stand = self.eval.evaluate(pos);
         if stand >= beta || qply >= params::QUIESCENCE_MAX_PLIES || ply >= params::MAX_SEARCH_PLY {
             self.counters.leaves += 1;

@@ -49,8 +49,9 @@ pub struct Solution<M> {
     /// Nodes searched.
     pub nodes: u64,
     /// `true` if every line was searched to the end of the game, so the
-    /// value is proven. `false` only for games longer than the solver's
-    /// depth cap (255 plies): the value is then a guess.
+    /// value is proven. `false` only for games with cycles (a position
+    /// repeated on a line) or lines longer than
+    /// [`params::DEPTH_INFINITE`] (10,000) plies: the value is then a guess.
     pub complete: bool,
 }
 
@@ -60,6 +61,8 @@ pub struct Solution<M> {
 /// the key does not include them.
 pub struct Solver<G: Game> {
     searcher: Searcher<G, Zero>,
+    /// A line of an earlier solve ran past the first pass: skip it.
+    long: bool,
 }
 
 impl<G: Game> Default for Solver<G> {
@@ -76,18 +79,41 @@ impl<G: Game> Solver<G> {
             aspiration: None,
             ..Config::with_algorithm(Algorithm::Pvs)
         };
-        Solver { searcher: Searcher::new(Zero, config) }
+        Solver { searcher: Searcher::new(Zero, config), long: false }
     }
 
-    /// Forgets the table.
+    /// Forgets the table (and that the game had long lines).
     pub fn clear(&mut self) {
         self.searcher.clear();
+        self.long = false;
     }
 
     /// Solves `game`: alpha-beta (PVS, table, killers, history) with the
-    /// [`Zero`] evaluator to the end of the game. The game must end on every
-    /// line (no cycles) within 255 plies.
-    pub fn solve(&mut self, game: &G) -> Solution<G::Move> {
+    /// [`Zero`] evaluator to the end of the game, however long (up to
+    /// [`params::DEPTH_INFINITE`] = 10,000 plies, the longest distance
+    /// scores encode).
+    ///
+    /// Two passes keep short games cheap: the first searches
+    /// [`params::STACK_SAFE_DEPTH`] (255) plies deep on the calling thread
+    /// and stops as soon as a line reaches that depth. Only then does a
+    /// second pass search to the end, on a thread of its own with a stack
+    /// of [`params::stack_bytes`] (so games of thousands of plies do not
+    /// overflow the caller's stack), reusing the table. Once a solve needed
+    /// the second pass, later solves (until [`clear`](Self::clear)) start
+    /// with it: the principal variation of a long game is always followed
+    /// to its end (through the table), so the first pass would stop again.
+    /// If that thread cannot be started, the answer is that of a full first
+    /// pass (`complete: false`).
+    ///
+    /// Games with cycles: the second pass treats a position that repeats
+    /// on the current line as unresolved (value 0, like the depth limit),
+    /// so it ends; the answer then has `complete: false` and its value is a
+    /// guess.
+    pub fn solve(&mut self, game: &G) -> Solution<G::Move>
+    where
+        G: Send + Sync,
+        G::Move: Send,
+    {
         if let Some(o) = game.outcome() {
             let score = outcome_score(o, game.to_move(), 0);
             return Solution {
@@ -100,25 +126,89 @@ impl<G: Game> Solver<G> {
                 complete: true,
             };
         }
-        let depth = params::DEPTH_INFINITE as u32;
-        let r = self.searcher.search(game, &Limits::depth(depth));
-        let mut nodes = r.counters.nodes;
-        let scores = self.searcher.root_move_scores(game, depth);
-        nodes += self.searcher.counters().nodes;
-        let complete = r.exact && !self.searcher.hit_horizon();
-        let best = scores.iter().map(|&(_, s)| s).max().unwrap_or(r.score);
-        debug_assert_eq!(best, r.score);
-        let best_moves = scores.iter().filter(|&&(_, s)| s == best).map(|&(m, _)| m).collect();
-        Solution {
-            value: value_of(best),
-            score: best,
-            plies: plies_to_end(best).unwrap_or(r.pv.len() as u32),
-            best_moves,
-            pv: r.pv,
-            nodes,
-            complete,
+        self.searcher.cycle_guard = false;
+        let mut first_nodes = 0;
+        if !self.long {
+            let (first, stopped) = pass(&mut self.searcher, game, params::STACK_SAFE_DEPTH, true);
+            if first.complete && !stopped {
+                return first;
+            }
+            first_nodes = first.nodes;
+            self.long = true;
+        }
+        // --- A line ran past the first pass: to the end, on a big stack. --
+        let searcher = &mut self.searcher;
+        searcher.cycle_guard = true;
+        let second = std::thread::scope(|s| {
+            let handle = std::thread::Builder::new()
+                .name("spielbaum-solve".into())
+                .stack_size(params::stack_bytes::<G>(params::DEPTH_INFINITE as u32))
+                .spawn_scoped(s, || pass(searcher, game, params::DEPTH_INFINITE as u32, false).0)
+                .ok()?;
+            Some(handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        });
+        self.searcher.cycle_guard = false;
+        match second {
+            Some(mut sol) => {
+                sol.nodes += first_nodes;
+                sol
+            }
+            // No thread for the deep pass: the best the caller's stack
+            // allows (`complete: false`).
+            None => {
+                self.long = false;
+                let (mut sol, _) = pass(&mut self.searcher, game, params::STACK_SAFE_DEPTH, false);
+                sol.nodes += first_nodes;
+                sol
+            }
         }
     }
+}
+
+/// One solving pass to `depth` plies; `armed`: stop as soon as a line
+/// reaches the depth limit (a search to a fixed depth costs far more than
+/// one to the end in games with transpositions: the table's entries then
+/// depend on the ply). Returns the answer and whether the pass was stopped
+/// (then the answer is incomplete and means nothing).
+fn pass<G: Game>(
+    searcher: &mut Searcher<G, Zero>,
+    game: &G,
+    depth: u32,
+    armed: bool,
+) -> (Solution<G::Move>, bool) {
+    searcher.stop_at_horizon = armed;
+    let r = searcher.search(game, &Limits::depth(depth));
+    searcher.stop_at_horizon = false;
+    let mut nodes = r.counters.nodes;
+    if r.stopped {
+        let sol = Solution {
+            value: Value::Draw,
+            score: 0,
+            plies: 0,
+            best_moves: Vec::new(),
+            pv: Vec::new(),
+            nodes,
+            complete: false,
+        };
+        return (sol, true);
+    }
+    let scores = searcher.root_move_scores(game, depth);
+    nodes += searcher.counters().nodes;
+    let complete = r.exact && !searcher.hit_horizon();
+    let best = scores.iter().map(|&(_, s)| s).max().unwrap_or(r.score);
+    // (With cycles the root moves' values can depend on the line.)
+    debug_assert!(!complete || best == r.score);
+    let best_moves = scores.iter().filter(|&&(_, s)| s == best).map(|&(m, _)| m).collect();
+    let sol = Solution {
+        value: value_of(best),
+        score: best,
+        plies: plies_to_end(best).unwrap_or(r.pv.len() as u32),
+        best_moves,
+        pv: r.pv,
+        nodes,
+        complete,
+    };
+    (sol, false)
 }
 
 fn value_of(score: Score) -> Value {
@@ -142,6 +232,10 @@ fn value_of(score: Score) -> Value {
 /// assert!(!s.best_moves.is_empty());
 /// # let _ = Value::Win;
 /// ```
-pub fn solve<G: Game>(game: &G) -> Solution<G::Move> {
+pub fn solve<G>(game: &G) -> Solution<G::Move>
+where
+    G: Game + Send + Sync,
+    G::Move: Send,
+{
     Solver::default().solve(game)
 }

@@ -75,7 +75,11 @@ pub struct SearchResult<M> {
     /// The root score of the last completed iteration.
     pub score: Score,
     /// The depth of the last completed iteration (0 if none completed or
-    /// the move came from the book).
+    /// the move came from the book). A non-iterative search that reached
+    /// the end of the game on every line (`exact`) reports the length of
+    /// its principal variation instead (the plies to the end under best
+    /// play: its depth limit, e.g. the cap of
+    /// [`Limits::time`](crate::Limits::time), did not bound it).
     pub depth: u32,
     /// The principal variation of the last completed iteration.
     pub pv: Vec<M>,

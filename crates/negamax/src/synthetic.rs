@@ -64,6 +64,9 @@ pub enum Shape {
 pub struct RandomTree {
     seed: u64,
     path: u64,
+    /// [`node_hash`](Self::node_hash) of this node, computed once per move
+    /// (it seeds the key, the noise, the steps and the move block).
+    hash: u64,
     value: i32,
     ply: u16,
     height: u16,
@@ -87,21 +90,25 @@ impl RandomTree {
     /// The root of a uniform tree: `branching` moves at every node (at most
     /// 255), `height` plies deep, leaf values from `seed`.
     pub fn new(seed: u64, branching: u8, height: u16) -> Self {
-        RandomTree {
+        let mut root = RandomTree {
             seed: mix(seed),
             path: 0,
+            hash: 0,
             value: 0,
             ply: 0,
             height,
             branching,
             varying: false,
             shape: Shape::Tree,
-        }
+        };
+        root.hash = root.compute_hash();
+        root
     }
 
     /// The same root with the given shape.
     pub fn with_shape(mut self, shape: Shape) -> Self {
         self.shape = shape;
+        self.hash = self.compute_hash();
         self
     }
 
@@ -122,7 +129,12 @@ impl RandomTree {
         self.value
     }
 
+    #[inline]
     fn node_hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
         match self.shape {
             Shape::Tree => mix(self.seed ^ self.path),
             Shape::Dag => mix(self.seed ^ (u64::from(self.ply) << 40) ^ (self.value as u32 as u64)),
@@ -183,9 +195,13 @@ impl Game for RandomTree {
 
     fn play(&mut self, mv: u16) {
         self.value += self.step(mv);
-        self.path =
-            mix(self.path ^ u64::from(mv).wrapping_add(1)).wrapping_add(u64::from(self.ply));
+        // The path only matters in the tree (a DAG node is `(ply, value)`).
+        if self.shape == Shape::Tree {
+            self.path =
+                mix(self.path ^ u64::from(mv).wrapping_add(1)).wrapping_add(u64::from(self.ply));
+        }
         self.ply += 1;
+        self.hash = self.compute_hash();
     }
 
     fn outcome(&self) -> Option<Outcome> {

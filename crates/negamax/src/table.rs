@@ -7,8 +7,12 @@
 //! thread makes the check fail, so a reader never sees a half-written entry
 //! as valid. Threads of a lazy-SMP search share one table through an `Arc`.
 //!
-//! Packed data (64 bits): score (32) | depth (8) | bound (2) | age (6) |
-//! move tag (16). The best move is stored as a 16-bit hash of the move
+//! Packed data (64 bits, low to high): score (23, two's complement: every
+//! score lies within ±[`INFINITY`](spielbaum_game_trait::INFINITY) =
+//! ±1,000,001 < 2²²) | depth (16) | complete (1) | bound (2) | age (6) |
+//! move tag (16). Depth and the complete flag are adjacent, so read
+//! together as one number they rank complete entries above every depth
+//! (the replacement schemes keep the deepest). The best move is stored as a 16-bit hash of the move
 //! ([`move_tag`]); the engine plays the legal move with that tag first. A
 //! tag collision among the moves of one position only costs ordering
 //! quality, never legality.
@@ -56,10 +60,15 @@ pub enum Replacement {
 /// One decoded table entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
-    /// The score, relative to the node (see the module docs).
+    /// The score, relative to the node (see the module docs). Must lie
+    /// within ±2²² (every engine score does).
     pub score: Score,
-    /// The remaining depth the score was searched to (255 = to the end).
-    pub depth: u8,
+    /// The remaining depth the score was searched to.
+    pub depth: u16,
+    /// The subtree was searched to the end of the game on every line: the
+    /// score (with its bound) is the game's value and answers a query of any
+    /// depth.
+    pub complete: bool,
     /// What the score means.
     pub bound: Bound,
     /// The tag of the best move ([`move_tag`]), 0 if none.
@@ -103,11 +112,36 @@ pub(crate) fn from_table(score: Score, ply: u32) -> Score {
     }
 }
 
-#[derive(Default)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
+/// Bit positions of the packed fields (see the module docs).
+const SCORE_BITS: u32 = 23;
+const DEPTH_SHIFT: u32 = 23;
+const COMPLETE_BIT: u32 = 39;
+const BOUND_SHIFT: u32 = 40;
+const AGE_SHIFT: u32 = 42;
+const TAG_SHIFT: u32 = 48;
+
+/// Depth and complete flag of packed data as one number (complete above
+/// every depth).
+#[inline]
+fn rank_of(data: u64) -> i32 {
+    ((data >> DEPTH_SHIFT) & 0x1_FFFF) as i32
 }
+
+impl Entry {
+    /// The entry's rank for replacement: its depth, complete entries above
+    /// every depth.
+    fn rank(&self) -> i32 {
+        i32::from(self.depth) | i32::from(self.complete) << 16
+    }
+}
+
+/// A slot: `[key ^ data, data]` (an array, so a zeroed allocation can make
+/// the table: see [`Table::with_slots`]).
+type Slot = [AtomicU64; 2];
+/// Index of `key ^ data` in a [`Slot`].
+const CHECK: usize = 0;
+/// Index of the packed entry in a [`Slot`].
+const DATA: usize = 1;
 
 fn pack(e: &Entry, age: u8) -> u64 {
     let bound = match e.bound {
@@ -115,15 +149,16 @@ fn pack(e: &Entry, age: u8) -> u64 {
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    u64::from(e.score as u32)
-        | u64::from(e.depth) << 32
-        | bound << 40
-        | u64::from(age & 63) << 42
-        | u64::from(e.move_tag) << 48
+    u64::from(e.score as u32 & ((1 << SCORE_BITS) - 1))
+        | u64::from(e.depth) << DEPTH_SHIFT
+        | u64::from(e.complete) << COMPLETE_BIT
+        | bound << BOUND_SHIFT
+        | u64::from(age & 63) << AGE_SHIFT
+        | u64::from(e.move_tag) << TAG_SHIFT
 }
 
 fn unpack(data: u64) -> Option<(Entry, u8)> {
-    let bound = match (data >> 40) & 3 {
+    let bound = match (data >> BOUND_SHIFT) & 3 {
         1 => Bound::Exact,
         2 => Bound::Lower,
         3 => Bound::Upper,
@@ -131,12 +166,14 @@ fn unpack(data: u64) -> Option<(Entry, u8)> {
     };
     Some((
         Entry {
-            score: data as u32 as i32,
-            depth: (data >> 32) as u8,
+            // Sign-extend the low 23 bits.
+            score: (data as u32 as i32) << (32 - SCORE_BITS) >> (32 - SCORE_BITS),
+            depth: (data >> DEPTH_SHIFT) as u16,
+            complete: (data >> COMPLETE_BIT) & 1 != 0,
             bound,
-            move_tag: (data >> 48) as u16,
+            move_tag: (data >> TAG_SHIFT) as u16,
         },
-        ((data >> 42) & 63) as u8,
+        ((data >> AGE_SHIFT) & 63) as u8,
     ))
 }
 
@@ -172,19 +209,14 @@ impl Table {
     pub fn with_slots(slots: usize, replacement: Replacement) -> Self {
         let want = slots.max(params::BUCKET);
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
-        let mut v = Vec::with_capacity(n);
-        v.resize_with(n, Slot::default);
+        // A zeroed allocation (calloc): large tables come as fresh zero
+        // pages from the system instead of being written slot by slot, so
+        // building a searcher costs no pass over the table (a 1 MiB table
+        // made per search cost a quarter of the instructions of a short
+        // search; docs/negamax.md). All-zero is the empty slot (bound 0).
+        let v: Vec<Slot> = bytemuck::allocation::zeroed_vec(n);
         let ways = Self::ways_of(replacement);
-        let t = Table {
-            slots: v,
-            mask: (n - 1) & !(ways - 1),
-            ways,
-            replacement,
-            age: AtomicU64::new(0),
-        };
-        // (`resize_with` writes every slot, so the pages are touched now,
-        // not during the first search.)
-        t
+        Table { slots: v, mask: (n - 1) & !(ways - 1), ways, replacement, age: AtomicU64::new(0) }
     }
 
     /// Number of slots.
@@ -200,8 +232,8 @@ impl Table {
     /// Empties the table.
     pub fn clear(&self) {
         for s in &self.slots {
-            s.check.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
+            s[CHECK].store(0, Ordering::Relaxed);
+            s[DATA].store(0, Ordering::Relaxed);
         }
     }
 
@@ -232,8 +264,8 @@ impl Table {
 
     fn read(&self, i: usize) -> Option<(u64, Entry, u8)> {
         let s = &self.slots[i];
-        let data = s.data.load(Ordering::Relaxed);
-        let check = s.check.load(Ordering::Relaxed);
+        let data = s[DATA].load(Ordering::Relaxed);
+        let check = s[CHECK].load(Ordering::Relaxed);
         let (e, age) = unpack(data)?;
         Some((check ^ data, e, age))
     }
@@ -245,8 +277,8 @@ impl Table {
         // The key is compared before anything is decoded (most probes miss
         // or hit the first way).
         for s in &self.slots[base..base + self.ways] {
-            let data = s.data.load(Ordering::Relaxed);
-            if s.check.load(Ordering::Relaxed) ^ data == key
+            let data = s[DATA].load(Ordering::Relaxed);
+            if s[CHECK].load(Ordering::Relaxed) ^ data == key
                 && let Some((e, _)) = unpack(data)
             {
                 return Some(e);
@@ -263,26 +295,29 @@ impl Table {
         let slot = match self.replacement {
             Replacement::Always => base,
             Replacement::DepthPreferred => match self.read(base) {
-                Some((k, old, a)) if k != key && a == age && old.depth > entry.depth => return,
+                Some((k, old, a)) if k != key && a == age && old.rank() > entry.rank() => return,
                 _ => base,
             },
             Replacement::TwoTier => match self.read(base) {
-                Some((k, old, a)) if k != key && a == age && old.depth > entry.depth => base + 1,
+                Some((k, old, a)) if k != key && a == age && old.rank() > entry.rank() => base + 1,
                 _ => base,
             },
             Replacement::Bucket => {
                 let mut victim = base;
                 let mut worst = i32::MAX;
                 for (i, s) in self.slots[base..base + params::BUCKET].iter().enumerate() {
-                    let data = s.data.load(Ordering::Relaxed);
+                    let data = s[DATA].load(Ordering::Relaxed);
                     // An empty slot (bound 0) or the same key: take it.
-                    if (data >> 40) & 3 == 0 || s.check.load(Ordering::Relaxed) ^ data == key {
+                    if (data >> BOUND_SHIFT) & 3 == 0
+                        || s[CHECK].load(Ordering::Relaxed) ^ data == key
+                    {
                         victim = base + i;
                         break;
                     }
-                    // Otherwise the least `depth - 8 × age difference`.
-                    let stale = i32::from(age.wrapping_sub((data >> 42) as u8) & 63);
-                    let value = i32::from((data >> 32) as u8) - 8 * stale;
+                    // Otherwise the least `depth - 8 × age difference`
+                    // (complete entries rank above every depth).
+                    let stale = i32::from(age.wrapping_sub((data >> AGE_SHIFT) as u8) & 63);
+                    let value = rank_of(data) - 8 * stale;
                     if value < worst {
                         worst = value;
                         victim = base + i;
@@ -293,8 +328,8 @@ impl Table {
         };
         let data = pack(&entry, age);
         let s = &self.slots[slot];
-        s.data.store(data, Ordering::Relaxed);
-        s.check.store(key ^ data, Ordering::Relaxed);
+        s[DATA].store(data, Ordering::Relaxed);
+        s[CHECK].store(key ^ data, Ordering::Relaxed);
     }
 
     /// Permille of slots in use (for statistics).
@@ -309,16 +344,66 @@ impl Table {
 mod tests {
     use super::*;
 
+    use proptest::prelude::*;
+    use spielbaum_game_trait::INFINITY;
+
     #[test]
     fn pack_round_trip() {
-        for score in [-1_000_000, -5, 0, 77, 999_990] {
+        for score in [-INFINITY, -1_000_000, -5, 0, 77, 999_990, INFINITY] {
             for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
-                let e = Entry { score, depth: 200, bound, move_tag: 0xBEEF };
-                let (d, age) = unpack(pack(&e, 17)).unwrap();
-                assert_eq!(d, e);
-                assert_eq!(age, 17);
+                for (depth, complete) in
+                    [(0, false), (200, true), (10_000, false), (u16::MAX, true)]
+                {
+                    let e = Entry { score, depth, complete, bound, move_tag: 0xBEEF };
+                    let (d, age) = unpack(pack(&e, 17)).unwrap();
+                    assert_eq!(d, e);
+                    assert_eq!(age, 17);
+                }
             }
         }
+    }
+
+    proptest! {
+        /// Every field survives packing, whatever the others hold.
+        #[test]
+        fn packed_entries_round_trip(
+            score in -INFINITY..=INFINITY,
+            depth in any::<u16>(),
+            complete in any::<bool>(),
+            bound in prop_oneof![Just(Bound::Exact), Just(Bound::Lower), Just(Bound::Upper)],
+            move_tag in any::<u16>(),
+            age in 0u8..64,
+        ) {
+            let e = Entry { score, depth, complete, bound, move_tag };
+            let data = pack(&e, age);
+            prop_assert_eq!(unpack(data), Some((e, age)));
+            prop_assert_eq!(rank_of(data), e.rank());
+            prop_assert_eq!(e.rank() >= 1 << 16, complete);
+            // Through the table as well.
+            let t = Table::with_slots(64, Replacement::Bucket);
+            t.store(0xDEAD_BEEF, e);
+            prop_assert_eq!(t.probe(0xDEAD_BEEF), Some(e));
+        }
+    }
+
+    #[test]
+    fn complete_entries_outrank_any_depth() {
+        // Two keys that share the single slot of a depth-preferred table.
+        let t = Table::with_slots(4, Replacement::DepthPreferred);
+        let a = 1u64;
+        let b = (2..).find(|&k| t.base(k) == t.base(a)).unwrap();
+        let complete =
+            Entry { score: 3, depth: 1, complete: true, bound: Bound::Exact, move_tag: 0 };
+        let deep =
+            Entry { score: 4, depth: 9_000, complete: false, bound: Bound::Exact, move_tag: 0 };
+        t.store(a, complete);
+        t.store(b, deep); // refused: the complete entry ranks higher
+        assert_eq!(t.probe(a), Some(complete));
+        assert_eq!(t.probe(b), None);
+        let t = Table::with_slots(4, Replacement::DepthPreferred);
+        t.store(b, deep);
+        t.store(a, complete); // replaces the deep one
+        assert_eq!(t.probe(a), Some(complete));
     }
 
     #[test]
@@ -330,7 +415,8 @@ mod tests {
             Replacement::Bucket,
         ] {
             let t = Table::with_slots(64, r);
-            let e = Entry { score: 12, depth: 3, bound: Bound::Lower, move_tag: 9 };
+            let e =
+                Entry { score: 12, depth: 3, complete: false, bound: Bound::Lower, move_tag: 9 };
             assert_eq!(t.probe(1234), None);
             t.store(1234, e);
             assert_eq!(t.probe(1234), Some(e), "{r:?}");

@@ -220,11 +220,13 @@ fn nim_345_is_a_first_player_win() {
 }
 
 #[test]
-fn games_longer_than_the_depth_cap_are_not_claimed_solved() {
+fn games_longer_than_255_plies_are_solved_to_the_end() {
     use spielbaum_negamax::synthetic::RandomTree;
-    // One move per node, 300 plies: past the solver's 255-ply cap.
+    // One move per node, 300 plies: past the old 255-ply cap (the cap of
+    // 10,000 plies is tested in `tests/long.rs`).
     let long = solve(&RandomTree::new(1, 1, 300));
-    assert!(!long.complete);
+    assert!(long.complete);
+    assert_eq!(long.pv.len(), 300);
     let short = solve(&RandomTree::new(1, 1, 200));
     assert!(short.complete);
     assert_eq!(short.pv.len(), 200);

@@ -222,3 +222,22 @@ fn book_round_trip_and_is_consulted_first() {
         assert!(e.contains(part), "{e}");
     }
 }
+
+#[test]
+fn a_single_search_to_the_end_reports_the_plies_it_needed() {
+    // A non-iterative search under a time limit searches to
+    // `params::STACK_SAFE_DEPTH` at once; Tic-tac-toe ends on every line
+    // within 9 plies, so the reported depth is the principal variation's
+    // length (a draw in 9), not the cap.
+    for algo in [Algorithm::AlphaBeta, Algorithm::Pvs] {
+        let mut s = Searcher::new(LineCount, Config::with_algorithm(algo));
+        let r = s.search(&TicTacToe::new(), &Limits::time(Duration::from_secs(30)));
+        assert!(r.exact && !r.stopped, "{algo:?}");
+        assert_eq!((r.score, r.depth, r.pv.len()), (0, 9, 9), "{algo:?}");
+    }
+    // A depth limit that does bound the search is reported as it is.
+    let mut s = Searcher::new(LineCount, Config::with_algorithm(Algorithm::Pvs));
+    let r = s.search(&TicTacToe::new(), &Limits::depth(4));
+    assert!(!r.exact);
+    assert_eq!(r.depth, 4);
+}

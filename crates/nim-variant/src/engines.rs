@@ -53,9 +53,10 @@ where
 }
 
 /// A player backed by [`spielbaum_negamax`]: with `depth: None` the exact
-/// solver (alpha-beta to the end of the game, table kept between moves;
-/// games must end within 255 plies), playing the first of the moves that
-/// keep the best value (the fastest win, the slowest loss); with
+/// solver (alpha-beta to the end of the game however long, up to the
+/// 10,000 plies scores encode; table kept between moves), playing the
+/// first of the moves that keep the best value (the fastest win, the
+/// slowest loss); with
 /// `Some(d)` a depth-limited search with the [`Zero`] evaluator, which
 /// sees wins only within `d` plies and otherwise plays its first move.
 pub struct NegamaxPlayer<G: Game> {
@@ -75,7 +76,11 @@ impl<G: Game> NegamaxPlayer<G> {
     }
 }
 
-impl<G: Game> Strategy<G> for NegamaxPlayer<G> {
+impl<G> Strategy<G> for NegamaxPlayer<G>
+where
+    G: Game + Send + Sync,
+    G::Move: Send,
+{
     fn name(&self) -> String {
         match self.depth {
             None => "negamax".into(),

@@ -5,18 +5,50 @@ use proptest::prelude::*;
 use spielbaum_negamax::{Solver, Value};
 use spielbaum_nim_variant::{SubtractionGame, Subtractions, retrograde_classification, sweep};
 
-/// Red flags of 0..=upto from the negamax exact solver, one solve per
-/// number (one solver per set: the key does not include the rules).
-fn negamax_red(rules: &Subtractions, upto: u64) -> Vec<bool> {
+/// (red flag, plies to the end) of 0..=upto from the negamax exact
+/// solver, one solve per number (one solver per set: the key does not
+/// include the rules).
+fn negamax_solutions(rules: &Subtractions, upto: u64) -> Vec<(bool, u32)> {
     let mut solver = Solver::new(4);
-    let mut red = vec![true]; // 0: the producer has won
+    let mut out = vec![(true, 0)]; // 0: the producer has won
     for n in 1..=upto {
         let g = SubtractionGame::with_rules(n, *rules).unwrap();
         let s = solver.solve(&g);
         assert_ne!(s.value, Value::Draw, "n = {n}: the game cannot be drawn");
-        red.push(s.value == Value::Loss);
+        assert!(s.complete, "n = {n}: solved to the end");
+        out.push((s.value == Value::Loss, s.plies));
     }
-    red
+    out
+}
+
+/// Red flags of 0..=upto from the negamax exact solver.
+fn negamax_red(rules: &Subtractions, upto: u64) -> Vec<bool> {
+    negamax_solutions(rules, upto).into_iter().map(|(red, _)| red).collect()
+}
+
+/// (red flag, plies to the end under best play: the fastest win, the
+/// slowest loss) of 0..=upto, a sweep written here from the rules: a move
+/// to 0 wins at once, one below 0 loses at once.
+fn distances(set: &[u64], upto: u64) -> Vec<(bool, u32)> {
+    let mut t = vec![(true, 0u32)];
+    for n in 1..=upto as i64 {
+        // (the mover wins with this move, plies to the end)
+        let results = set.iter().map(|&d| match n - d as i64 {
+            0 => (true, 1),
+            m if m < 0 => (false, 1),
+            m => {
+                let (red, plies) = t[m as usize];
+                (red, plies + 1)
+            }
+        });
+        let results: Vec<(bool, u32)> = results.collect();
+        let entry = match results.iter().filter(|r| r.0).map(|r| r.1).min() {
+            Some(p) => (false, p),
+            None => (true, results.iter().map(|r| r.1).max().unwrap()),
+        };
+        t.push(entry);
+    }
+    t
 }
 
 #[test]
@@ -31,10 +63,19 @@ fn classic_up_to_100_000() {
 
 #[test]
 fn negamax_with_subtracting_1() {
-    // With 1 in S games from n last up to n plies; negamax searches 255.
+    // With 1 in S games from n last up to n plies, far past 255.
     for set in [&[1u64][..], &[1, 4], &[1, 3, 8]] {
         let rules = Subtractions::new(set).unwrap();
-        assert_eq!(negamax_red(&rules, 250), sweep(&rules, 250).unwrap().red_flags(), "{set:?}");
+        let got = negamax_solutions(&rules, 500);
+        let want = distances(set, 500);
+        assert_eq!(got, want, "{set:?}");
+        let red: Vec<bool> = got.iter().map(|r| r.0).collect();
+        assert_eq!(red, sweep(&rules, 500).unwrap().red_flags(), "{set:?}");
+    }
+    // S = {1}: n alternates, and every game lasts exactly n plies.
+    let only_1 = negamax_solutions(&Subtractions::new(&[1]).unwrap(), 500);
+    for (n, &(red, plies)) in only_1.iter().enumerate().skip(1) {
+        assert_eq!((red, plies), (n % 2 == 0, n as u32), "n = {n}");
     }
 }
 
@@ -68,12 +109,28 @@ proptest! {
         prop_assert_eq!(r, sweep(&rules, 500).unwrap());
     }
 
-    /// Negamax searches to at most 255 plies, so the smallest number of S
-    /// is at least 2 here (games from 500 then last at most 251 plies).
+    /// Random sets (1 is rarely drawn here; the next test always has it).
     #[test]
     fn negamax_equals_sweep(set in proptest::collection::vec(2u64..=40, 1..=4)) {
         let rules = Subtractions::new(&set).unwrap();
         let s = sweep(&rules, 500).unwrap();
         prop_assert_eq!(negamax_red(&rules, 500), s.red_flags());
+    }
+
+    /// Random sets that contain 1: games from n last up to n plies (500,
+    /// far past negamax's old 255-ply cap). The retrograde solver, the
+    /// sweep and negamax agree on the value of every n up to 500, and
+    /// negamax's plies to the end match a sweep of the distances.
+    #[test]
+    fn negamax_equals_sweep_with_1(rest in proptest::collection::vec(2u64..=40, 0..=3)) {
+        let mut set = rest;
+        set.push(1);
+        let rules = Subtractions::new(&set).unwrap();
+        let s = sweep(&rules, 500).unwrap();
+        prop_assert_eq!(&retrograde_classification(&rules, 500).unwrap(), &s);
+        let got = negamax_solutions(&rules, 500);
+        let red: Vec<bool> = got.iter().map(|r| r.0).collect();
+        prop_assert_eq!(&red[..], s.red_flags());
+        prop_assert_eq!(got, distances(&set, 500));
     }
 }

@@ -18,10 +18,12 @@ use crate::games::{GameOpts, GameVisitor, dispatch};
 pub struct Args {
     #[command(flatten)]
     pub game: GameOpts,
-    /// Search to this depth in plies (1..=255).
+    /// Search to this depth in plies (1..=10000; past 255 the search runs
+    /// on a thread with a stack sized for the depth).
     #[arg(long, short)]
     pub depth: Option<u32>,
-    /// Search for this many milliseconds (iterative deepening).
+    /// Search for this many milliseconds (iterative deepening to at most
+    /// 255 plies; the other algorithms search 255 plies at once).
     #[arg(long, value_name = "T")]
     pub time_ms: Option<u64>,
     /// negamax | alphabeta | ordered | pvs | iterative.
@@ -77,20 +79,36 @@ impl GameVisitor for Search<'_> {
         }
         let started = Instant::now();
         let mut searcher = Searcher::new(eval, config);
-        let r = if a.threads > 1 {
-            searcher.search_parallel(&game, &limits)
+        let depth = limits.depth;
+        let mut search = || {
+            if a.threads > 1 {
+                searcher.search_parallel(&game, &limits)
+            } else {
+                let json = a.json;
+                searcher.search_with(&game, &limits, |it| {
+                    // Progress on stderr for runs that take a while.
+                    if !json || started.elapsed() > Duration::from_secs(1) {
+                        eprintln!(
+                            "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s",
+                            it.depth, it.score, it.counters.nodes, it.ebf, it.nps
+                        );
+                    }
+                    Control::Continue
+                })
+            }
+        };
+        // The search recurses once per ply: deep ones get a stack of their own.
+        let r = if depth > params::STACK_SAFE_DEPTH {
+            std::thread::scope(|s| {
+                std::thread::Builder::new()
+                    .stack_size(params::stack_bytes::<G>(depth))
+                    .spawn_scoped(s, search)
+                    .map_err(|e| CliError::failure(format!("cannot start the search thread: {e}")))?
+                    .join()
+                    .map_err(|_| CliError::failure("the search thread failed"))
+            })?
         } else {
-            let json = a.json;
-            searcher.search_with(&game, &limits, |it| {
-                // Progress on stderr for runs that take a while.
-                if !json || started.elapsed() > Duration::from_secs(1) {
-                    eprintln!(
-                        "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s",
-                        it.depth, it.score, it.counters.nodes, it.ebf, it.nps
-                    );
-                }
-                Control::Continue
-            })
+            search()
         };
         let mut pos = game.clone();
         let mut pv = Vec::new();

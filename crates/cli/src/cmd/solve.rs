@@ -41,7 +41,8 @@ impl GameVisitor for Solve<'_> {
         let secs = started.elapsed().as_secs_f64();
         if !s.complete {
             return Err(CliError::failure(format!(
-                "{name} from {game} is too deep to solve exactly (a line runs past {} plies)",
+                "{name} from {game} cannot be solved exactly: a line repeats a position \
+                 (the game has cycles) or runs past {} plies",
                 spielbaum_negamax::params::DEPTH_INFINITE
             )));
         }
