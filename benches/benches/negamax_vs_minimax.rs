@@ -11,7 +11,9 @@
 //!
 //! Our best against theirs: our `Pvs` with the text's static ordering
 //! against `minimax::Negamax`, and our default `Iterative` (plus static
-//! ordering, killers, history) against `IterativeSearch`.
+//! ordering, killers, history) against `IterativeSearch`; and our
+//! `Iterative` with minimax's techniques plus enhanced transposition
+//! cut-offs (`Config::etc`, which minimax 0.6 does not have).
 //!
 //! Both sides build their engine (and its 1 MiB table) per search. The
 //! adapter asks the game for its outcome only when there are no moves (the
@@ -92,14 +94,21 @@ where
     let pvs = Config::plain(Algorithm::Pvs);
     let id_like = like_minimax_id();
     let id = Config { table_mib: 1, ..Config::default() };
+    let id_etc = Config { etc: true, ..like_minimax_id() };
     let (v_ab, n_ab) = ours(g, eval, &ab, depth);
     let (v_pvs, n_pvs) = ours(g, eval, &pvs, depth);
     let (v_idl, n_idl) = ours(g, eval, &id_like, depth);
     let (v_id, n_id) = ours(g, eval, &id, depth);
+    let (v_etc, n_etc) = ours(g, eval, &id_etc, depth);
     let (m_ab, _) = theirs_ab::<true, _, _>(g, eval, d8);
     let (m_id, _) = theirs_id::<true, _, _>(g, eval, d8);
     assert_eq!(v_ab, m_ab, "{name}: alpha-beta values differ");
-    for (v, what) in [(v_pvs, "pvs"), (v_idl, "iterative like minimax"), (v_id, "iterative")] {
+    for (v, what) in [
+        (v_pvs, "pvs"),
+        (v_idl, "iterative like minimax"),
+        (v_id, "iterative"),
+        (v_etc, "iterative+etc"),
+    ] {
         assert_eq!(v, m_ab, "{name}: {what} value differs");
     }
     assert_eq!(m_id, m_ab, "{name}: minimax's iterative value differs");
@@ -143,6 +152,12 @@ where
         || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
     );
     line("ID + table, our default vs IterativeSearch", n_id, mn_id, t);
+    let t = paired(
+        PAIRS,
+        || check(ours(g, eval, &id_etc, depth), n_etc),
+        || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
+    );
+    line("ID + table + ETC (no ordering) vs IterativeSearch", n_etc, mn_id, t);
 
     let mut group = c.benchmark_group(format!("negamax_vs_minimax/{name}/depth{depth}"));
     group.bench_function("ours-alphabeta", |b| {
@@ -159,6 +174,9 @@ where
     });
     group.bench_function("ours-iterative-table-default", |b| {
         b.iter(|| check(ours(black_box(g), eval, &id, depth), n_id))
+    });
+    group.bench_function("ours-iterative-table-etc", |b| {
+        b.iter(|| check(ours(black_box(g), eval, &id_etc, depth), n_etc))
     });
     group.bench_function("minimax-iterative-table", |b| {
         b.iter(|| assert_eq!(theirs_id::<false, _, _>(black_box(g), eval, d8).0, v_ab))

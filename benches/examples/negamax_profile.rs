@@ -17,7 +17,7 @@
 use spielbaum_benches::negamax_peer::{like_minimax_id, ours, theirs_ab, theirs_id};
 use spielbaum_game_trait::{Evaluator, Game};
 use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval, Shape};
-use spielbaum_negamax::{Algorithm, Config};
+use spielbaum_negamax::{Algorithm, Config, Replacement};
 use spielbaum_small_games::{LineCount, TicTacToe};
 
 fn run<G: Game, E: Evaluator<G> + Copy>(g: &G, eval: E, depth: u32, variant: &str, reps: u32)
@@ -31,6 +31,10 @@ where
         "id-like-ours" => Some(like_minimax_id()),
         "id-ours" => Some(Config { table_mib: 1, ..Config::default() }),
         "ab-minimax" | "id-minimax" => None,
+        "id-like-etc" => Some(Config { etc: true, ..like_minimax_id() }),
+        "id-ours-etc" => Some(Config { table_mib: 1, etc: true, ..Config::default() }),
+        "id-like-2t" => Some(Config { replacement: Replacement::TwoTier, ..like_minimax_id() }),
+        "id-like-al" => Some(Config { replacement: Replacement::Always, ..like_minimax_id() }),
         v if v.starts_with("id-ours-o") && v[9..].parse::<i32>().is_ok() => Some(Config {
             table_mib: 1,
             order_min_depth: v[9..].parse().unwrap_or(2),

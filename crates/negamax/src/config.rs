@@ -118,6 +118,10 @@ pub struct Config {
     /// returns exactly plain NegaMax's value even in games where one
     /// position occurs at different plies.
     pub deeper_entries: bool,
+    /// Enhanced transposition cut-off: before searching the children of a
+    /// node, look each one up in the table; a child whose stored bound
+    /// already refutes the window ends the node at once.
+    pub etc: bool,
     /// Search threads (lazy SMP over the shared table) for
     /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).
     pub threads: usize,
@@ -141,6 +145,7 @@ impl Default for Config {
             extensions: false,
             quiescence: false,
             deeper_entries: true,
+            etc: false,
             threads: 1,
         }
     }

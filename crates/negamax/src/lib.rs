@@ -43,8 +43,10 @@
 mod book;
 mod config;
 mod driver;
+mod ordering;
 pub mod params;
 mod path;
+mod quiesce;
 mod search;
 mod solve;
 mod stats;

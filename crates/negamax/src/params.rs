@@ -88,3 +88,7 @@ pub const BUCKET: usize = 4;
 /// order by static evaluation only where at least this many plies remain.
 /// 2 = the text's rule (off at the last ply).
 pub const ORDER_MIN_DEPTH: i32 = 2;
+
+/// Enhanced transposition cut-offs only where the children have at least
+/// this much depth left (their subtrees are worth a look-up each).
+pub const ETC_MIN_CHILD_DEPTH: i32 = 2;

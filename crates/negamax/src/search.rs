@@ -1,5 +1,6 @@
 //! The node-level search: plain NegaMax, alpha-beta / PVS with every
-//! technique as a named block, and quiescence search.
+//! technique as a named block (the ordering helpers are in `ordering.rs`,
+//! quiescence search in `quiesce.rs`).
 //!
 //! Conventions: scores are for the side to move (negamax). For one-player
 //! puzzles ([`Game::PLAYERS`] `== 1`) there is no sign flip: [`back`] and
@@ -20,7 +21,7 @@ use crate::config::Config;
 use crate::params;
 use crate::path::Path;
 use crate::stats::Counters;
-use crate::table::{Bound, Entry, Table, from_table, move_hash, move_tag, to_table};
+use crate::table::{Bound, Entry, Table, from_table, to_table};
 
 /// A child's score seen from the parent.
 #[inline]
@@ -54,10 +55,10 @@ fn limits_reached(
 
 /// Per-ply buffers, reused so the hot loop does not allocate.
 pub(crate) struct Ply<G: Game> {
-    moves: MoveList<G::Move>,
-    keys: Vec<i64>,
-    children: Vec<G>,
-    killers: [Option<G::Move>; params::KILLERS],
+    pub(crate) moves: MoveList<G::Move>,
+    pub(crate) keys: Vec<i64>,
+    pub(crate) children: Vec<G>,
+    pub(crate) killers: [Option<G::Move>; params::KILLERS],
 }
 
 impl<G: Game> Ply<G> {
@@ -112,11 +113,6 @@ pub struct Searcher<G: Game, E> {
     pub(crate) path: Path,
 }
 
-/// Ordering classes, highest first (bits 48.. of a move's sort key). The
-/// table and PV moves are tried before any key is computed.
-const CLASS_KILLER: i64 = 2;
-const CLASS_QUIET: i64 = 1;
-
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     fn ensure_ply(&mut self, ply: usize) {
         while self.plies.len() <= ply + 1 {
@@ -135,7 +131,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     #[inline(always)]
-    fn enter(&mut self, ply: usize) -> bool {
+    pub(crate) fn enter(&mut self, ply: usize) -> bool {
         self.counters.nodes += 1;
         self.ensure_ply(ply);
         self.pv[ply].clear();
@@ -147,7 +143,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// [`enter`](Self::enter) where the per-ply buffers are already made.
     #[inline(always)]
-    fn enter_made(&mut self, ply: usize) -> bool {
+    pub(crate) fn enter_made(&mut self, ply: usize) -> bool {
         self.counters.nodes += 1;
         self.pv[ply].clear();
         if self.counters.nodes.is_multiple_of(params::CHECK_EVERY) {
@@ -184,7 +180,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// `pv[ply] = mv + pv[ply + 1]`.
-    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -193,7 +189,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// The static value of `child` from the parent's point of view.
-    fn static_child(&self, child: &G, ply: usize) -> Score {
+    pub(crate) fn static_child(&self, child: &G, ply: usize) -> Score {
         let s = match child.outcome() {
             Some(o) => outcome_score(o, child.to_move(), ply as u32 + 1),
             None => self.eval.evaluate(child),
@@ -398,6 +394,26 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         } else {
             (depth - 1, ext_left)
         };
+
+        // --- Enhanced transposition cut-off: before any child is searched,
+        // every child is looked up; one whose table bound already refutes
+        // the window ends the node (measured in docs/negamax.md: it pays in
+        // games with many transpositions, and only before the table move
+        // is searched).
+        if TT
+            && self.config.etc
+            && child_depth >= params::ETC_MIN_CHILD_DEPTH
+            && !(EXTRA && self.config.symmetry)
+            && let Some(t) = tt
+            && let Some((mv, s)) = self.etc_cut(t, pos, ply, child_depth, beta)
+        {
+            self.counters.tt_cuts += 1;
+            let move_tag = self.tag_of(pos, mv, sym);
+            let depth = depth.clamp(0, i32::from(u16::MAX)) as u16;
+            let score = to_table(s, ply as u32);
+            t.store(key, Entry { score, depth, complete: false, bound: Bound::Lower, move_tag });
+            return s;
+        }
 
         // --- Move ordering, staged: (1) the table move (or the previous
         // iteration's PV move) alone, searched before anything else is
@@ -645,138 +661,5 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             );
         }
         best
-    }
-
-    /// A beta cut-off by `mv`: count it, remember the killer and the
-    /// history bonus.
-    #[inline]
-    fn cutoff<const ORD: bool>(&mut self, pos: &G, ply: usize, depth: i32, mv: G::Move) {
-        self.counters.cutoffs += 1;
-        if ORD && self.config.killers {
-            let k = &mut self.plies[ply].killers;
-            if k[0] != Some(mv) {
-                k.copy_within(0..params::KILLERS - 1, 1);
-                k[0] = Some(mv);
-            }
-        }
-        if ORD && self.config.history {
-            let h = self.history_index(pos.to_move().index(), mv);
-            let bonus = (depth * depth).min(1 << 16) as u32;
-            self.history[h] = self.history[h].saturating_add(bonus);
-        }
-    }
-
-    /// Sort keys (and, with `by_eval`, the children) of `moves[base..]`:
-    /// class (killer without evaluation ordering), static evaluation of the
-    /// child from the parent's side, history (killers break ties).
-    fn score_moves(
-        &mut self,
-        pos: &G,
-        ply: usize,
-        base: usize,
-        by_eval: bool,
-        children: &mut Vec<G>,
-    ) {
-        let killers =
-            if self.config.killers { self.plies[ply].killers } else { [None; params::KILLERS] };
-        let side = pos.to_move().index();
-        self.plies[ply].keys.clear();
-        for j in base..self.plies[ply].moves.len() {
-            let mv = self.plies[ply].moves[j];
-            let killer = killers.contains(&Some(mv));
-            // With static-evaluation ordering a killer only breaks ties among
-            // equally evaluated moves (measured: ranking killers above the
-            // evaluation costs nodes, docs/negamax.md).
-            let class = if killer && !by_eval { CLASS_KILLER } else { CLASS_QUIET };
-            let primary = if by_eval {
-                let child = pos.after(mv);
-                let s = self.static_child(&child, ply);
-                children.push(child);
-                i64::from(s).clamp(-(1 << 23) + 1, (1 << 23) - 1)
-            } else {
-                0
-            };
-            let mut secondary = if self.config.history {
-                i64::from(self.history[self.history_index(side, mv)].min((1 << 23) - 1))
-            } else {
-                0
-            };
-            if killer && by_eval {
-                secondary |= 1 << 23;
-            }
-            if self.helper != 0 {
-                secondary = (secondary & !7) | ((move_hash(mv) ^ self.helper) & 7) as i64;
-            }
-            self.plies[ply].keys.push(class << 48 | (primary + (1 << 23)) << 24 | secondary);
-        }
-    }
-
-    /// The table tag of `mv` in the canonical image (symmetry `sym`).
-    fn tag_of(&self, pos: &G, mv: G::Move, sym: usize) -> u16 {
-        if sym == 0 { move_tag(mv) } else { pos.symmetric_move(mv, sym).map_or(0, move_tag) }
-    }
-
-    fn history_index(&self, side: usize, mv: G::Move) -> usize {
-        side * params::HISTORY_SIZE + (move_hash(mv) as usize & (params::HISTORY_SIZE - 1))
-    }
-
-    /// Quiescence search: past the depth limit, follow only the moves the
-    /// evaluator marks noisy; the side to move may "stand pat" on the static
-    /// evaluation.
-    pub(crate) fn quiesce(
-        &mut self,
-        pos: &G,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-        qply: u32,
-    ) -> Score {
-        if self.enter(ply) {
-            return 0;
-        }
-        self.counters.qnodes += 1;
-        if let Some(o) = pos.outcome() {
-            self.counters.leaves += 1;
-            return outcome_score(o, pos.to_move(), ply as u32);
-        }
-        self.horizons += 1;
-        let stand = self.eval.evaluate(pos);
-        if stand >= beta || qply >= params::QUIESCENCE_MAX_PLIES || ply >= params::MAX_SEARCH_PLY {
-            self.counters.leaves += 1;
-            return stand;
-        }
-        self.plies[ply].moves.clear();
-        pos.moves(&mut self.plies[ply].moves);
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        let mut searched = false;
-        for i in 0..self.plies[ply].moves.len() {
-            let mv = self.plies[ply].moves[i];
-            if !self.eval.is_noisy(pos, mv) {
-                continue;
-            }
-            searched = true;
-            let child = pos.after(mv);
-            let (a, b) = window::<G>(alpha, beta);
-            let s = back::<G>(self.quiesce(&child, ply + 1, a, b, qply + 1));
-            if self.aborted {
-                break;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    self.update_pv(ply, mv);
-                    if s >= beta {
-                        self.counters.cutoffs += 1;
-                        break;
-                    }
-                }
-            }
-        }
-        if !searched {
-            self.counters.leaves += 1;
-        }
-        if self.aborted { 0 } else { best }
     }
 }

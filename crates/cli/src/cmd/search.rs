@@ -41,6 +41,10 @@ pub struct Args {
     /// Extend nodes with a single legal move.
     #[arg(long)]
     pub extensions: bool,
+    /// Enhanced transposition cut-offs (look the children up in the table
+    /// first; pays in games with many transpositions).
+    #[arg(long)]
+    pub etc: bool,
     /// Print JSON: {"score", "best_move", "pv", "depth", "nodes"}.
     #[arg(long)]
     pub json: bool,
@@ -67,6 +71,7 @@ impl GameVisitor for Search<'_> {
             threads: a.threads,
             quiescence: a.quiescence,
             extensions: a.extensions,
+            etc: a.etc,
             ..Config::default()
         };
         let mut limits = match (a.depth, a.time_ms) {

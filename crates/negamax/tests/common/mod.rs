@@ -88,8 +88,17 @@ pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
         Config { order_min_depth: i32::MAX, ..with_table(Algorithm::Iterative) },
     ));
     v.push((
+        "iterative+table+etc, no ordering".into(),
+        Config { order_min_depth: i32::MAX, etc: true, ..with_table(Algorithm::Iterative) },
+    ));
+    v.push(("pvs+table+etc".into(), Config { etc: true, ..with_table(Algorithm::Pvs) }));
+    v.push((
         "default".into(),
         Config { table_mib: 1, deeper_entries: deeper, ..Config::default() },
+    ));
+    v.push((
+        "default+etc".into(),
+        Config { table_mib: 1, deeper_entries: deeper, etc: true, ..Config::default() },
     ));
     if symmetry {
         v.push((

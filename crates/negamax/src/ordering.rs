@@ -1,0 +1,129 @@
+//! Move ordering and cut-off helpers of the node search: enhanced
+//! transposition cut-offs, killer and history bookkeeping, the sort keys of
+//! the staged move picker, and the table's move tags.
+
+use spielbaum_game_trait::{Evaluator, Game, Score};
+
+use crate::params;
+use crate::search::{Searcher, back};
+use crate::table::{Bound, Table, from_table, move_hash, move_tag};
+
+/// Ordering classes, highest first (bits 48.. of a move's sort key). The
+/// table and PV moves are tried before any key is computed.
+const CLASS_KILLER: i64 = 2;
+const CLASS_QUIET: i64 = 1;
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// Enhanced transposition cut-off: looks up every child of `pos`; the
+    /// first whose stored bound proves a score `≥ beta` for this node is
+    /// returned with that score. Entries count as for the node's own probe
+    /// (depth rule, `complete`).
+    pub(crate) fn etc_cut(
+        &mut self,
+        t: &Table,
+        pos: &G,
+        ply: usize,
+        child_depth: i32,
+        beta: Score,
+    ) -> Option<(G::Move, Score)> {
+        for &mv in self.plies[ply].moves.iter() {
+            let probe = t.probe(pos.after(mv).key());
+            let Some(e) = probe else { continue };
+            let deep_enough = e.complete
+                || if self.config.deeper_entries {
+                    i32::from(e.depth) >= child_depth
+                } else {
+                    i32::from(e.depth) == child_depth
+                };
+            // The child's bound that bounds this node's score from below.
+            let from_below = match e.bound {
+                Bound::Exact => true,
+                Bound::Upper => G::PLAYERS != 1,
+                Bound::Lower => G::PLAYERS == 1,
+            };
+            if deep_enough && from_below {
+                let s = back::<G>(from_table(e.score, ply as u32 + 1));
+                if s >= beta {
+                    if !e.complete {
+                        self.horizons += 1;
+                    }
+                    return Some((mv, s));
+                }
+            }
+        }
+        None
+    }
+
+    /// A beta cut-off by `mv`: count it, remember the killer and the
+    /// history bonus.
+    #[inline]
+    pub(crate) fn cutoff<const ORD: bool>(&mut self, pos: &G, ply: usize, depth: i32, mv: G::Move) {
+        self.counters.cutoffs += 1;
+        if ORD && self.config.killers {
+            let k = &mut self.plies[ply].killers;
+            if k[0] != Some(mv) {
+                k.copy_within(0..params::KILLERS - 1, 1);
+                k[0] = Some(mv);
+            }
+        }
+        if ORD && self.config.history {
+            let h = self.history_index(pos.to_move().index(), mv);
+            let bonus = (depth * depth).min(1 << 16) as u32;
+            self.history[h] = self.history[h].saturating_add(bonus);
+        }
+    }
+
+    /// Sort keys (and, with `by_eval`, the children) of `moves[base..]`:
+    /// class (killer without evaluation ordering), static evaluation of the
+    /// child from the parent's side, history (killers break ties).
+    pub(crate) fn score_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        base: usize,
+        by_eval: bool,
+        children: &mut Vec<G>,
+    ) {
+        let killers =
+            if self.config.killers { self.plies[ply].killers } else { [None; params::KILLERS] };
+        let side = pos.to_move().index();
+        self.plies[ply].keys.clear();
+        for j in base..self.plies[ply].moves.len() {
+            let mv = self.plies[ply].moves[j];
+            let killer = killers.contains(&Some(mv));
+            // With static-evaluation ordering a killer only breaks ties among
+            // equally evaluated moves (measured: ranking killers above the
+            // evaluation costs nodes, docs/negamax.md).
+            let class = if killer && !by_eval { CLASS_KILLER } else { CLASS_QUIET };
+            let primary = if by_eval {
+                let child = pos.after(mv);
+                let s = self.static_child(&child, ply);
+                children.push(child);
+                i64::from(s).clamp(-(1 << 23) + 1, (1 << 23) - 1)
+            } else {
+                0
+            };
+            let mut secondary = if self.config.history {
+                i64::from(self.history[self.history_index(side, mv)].min((1 << 23) - 1))
+            } else {
+                0
+            };
+            if killer && by_eval {
+                secondary |= 1 << 23;
+            }
+            if self.helper != 0 {
+                secondary = (secondary & !7) | ((move_hash(mv) ^ self.helper) & 7) as i64;
+            }
+            self.plies[ply].keys.push(class << 48 | (primary + (1 << 23)) << 24 | secondary);
+        }
+    }
+
+    /// The table tag of `mv` in the canonical image (symmetry `sym`).
+    pub(crate) fn tag_of(&self, pos: &G, mv: G::Move, sym: usize) -> u16 {
+        if sym == 0 { move_tag(mv) } else { pos.symmetric_move(mv, sym).map_or(0, move_tag) }
+    }
+
+    fn history_index(&self, side: usize, mv: G::Move) -> usize {
+        side * params::HISTORY_SIZE + (move_hash(mv) as usize & (params::HISTORY_SIZE - 1))
+    }
+}
