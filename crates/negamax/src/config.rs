@@ -119,8 +119,10 @@ pub struct Config {
     /// position occurs at different plies.
     pub deeper_entries: bool,
     /// Enhanced transposition cut-off: before searching the children of a
-    /// node, look each one up in the table; a child whose stored bound
-    /// already refutes the window ends the node at once.
+    /// null-window node (two plies or more from the horizon, own entry not a
+    /// fail-low), look each one up in the table; a child whose stored bound
+    /// already refutes the window ends the node at once. Pays in games with
+    /// many transpositions (measured in `docs/negamax.md`); off by default.
     pub etc: bool,
     /// Search threads (lazy SMP over the shared table) for
     /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).

@@ -398,11 +398,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // --- Enhanced transposition cut-off: before any child is searched,
         // every child is looked up; one whose table bound already refutes
         // the window ends the node (measured in docs/negamax.md: it pays in
-        // games with many transpositions, and only before the table move
-        // is searched).
+        // games with many transpositions, only before the table move is
+        // searched, and only at null-window nodes not expected to fail low).
         if TT
             && self.config.etc
             && child_depth >= params::ETC_MIN_CHILD_DEPTH
+            && !tt_upper
+            && beta - alpha == 1
             && !(EXTRA && self.config.symmetry)
             && let Some(t) = tt
             && let Some((mv, s)) = self.etc_cut(t, pos, ply, child_depth, beta)
