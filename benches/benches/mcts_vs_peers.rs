@@ -22,14 +22,20 @@
 //! at most the iterations, as searches hitting a finished position in the
 //! tree do not roll out).
 //!
-//! First an interleaved summary (50 rounds) with same-run ratios is
+//! First an interleaved summary (100 rounds) with same-run ratios is
 //! printed — best wall time, and iterations per CPU-second (per-thread
 //! throughput, robust to other processes on a shared machine) — then
 //! criterion measures each configuration.
 //!
 //! ```text
 //! cargo bench -p spielbaum-benches --bench mcts_vs_peers -- --warm-up-time 1 --measurement-time 3
+//! cargo bench -p spielbaum-benches --bench mcts_vs_peers -- zzz   # the summary only
 //! ```
+//!
+//! For profilers, `MCTS_PEERS_PROFILE="<engine> <game> <threads>
+//! <searches>"` runs only those searches (see [`profile`]); the
+//! instructions per iteration in docs/mcts.md come from callgrind runs of
+//! 1 and 3 searches.
 
 use std::cell::Cell;
 use std::hint::black_box;
@@ -37,7 +43,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use mcts::tree_policy::UCTPolicy;
 use mcts::{GameState, MCTS, MCTSManager, SearchHandle};
 use minimax::{MCTSOptions, MonteCarloTreeSearch, RolloutPolicy, Strategy, Winner};
@@ -286,7 +292,7 @@ fn summary<G: BenchGame>(name: &str, g: &G)
 where
     G::Move: Send + Sync,
 {
-    const ROUNDS: usize = 50;
+    const ROUNDS: usize = 100;
     let engines = engines::<G>();
     let mut best = [[Duration::MAX; 2]; 3];
     let mut cpu = [[0.0f64; 2]; 3];
@@ -363,5 +369,68 @@ fn bench(c: &mut Criterion) {
     group(c, "mcts subtraction 200", &sub);
 }
 
+/// Profiling mode: `MCTS_PEERS_PROFILE="<engine> <game> <threads> <searches>"`
+/// (engine `ours`, `mcts03` or `minimax`; game `ttt` or `sub`) runs only
+/// that many searches of [`ITERATIONS`] and exits, for `valgrind
+/// --tool=callgrind` or `perf stat` (instructions per iteration: the
+/// difference between two search counts, divided by the iterations).
+fn profile(spec: &str) {
+    let f: Vec<&str> = spec.split_whitespace().collect();
+    let [engine, game, threads, searches] = f[..] else {
+        panic!(
+            "MCTS_PEERS_PROFILE: expected \"<engine> <game> <threads> <searches>\", got {spec:?}"
+        );
+    };
+    let threads: usize = threads.parse().expect("threads");
+    let searches: u32 = searches.parse().expect("searches");
+    // Several engines (comma-separated) run interleaved, one search each
+    // per round; each one's wall time is summed.
+    let chosen: Vec<usize> = engine
+        .split(',')
+        .map(|name| {
+            ["ours", "mcts03", "minimax"]
+                .iter()
+                .position(|&n| n == name)
+                .expect("engine: ours, mcts03 or minimax")
+        })
+        .collect();
+    fn run<G: BenchGame>(g: &G, chosen: &[usize], threads: usize, searches: u32) -> Vec<(u64, f64)>
+    where
+        G::Move: Send + Sync,
+    {
+        let engines = engines::<G>();
+        let mut out = vec![(0, 0.0); chosen.len()];
+        for _ in 0..searches {
+            for (o, &e) in out.iter_mut().zip(chosen) {
+                let start = Instant::now();
+                o.0 += black_box(engines[e].1(g, threads));
+                o.1 += start.elapsed().as_secs_f64();
+            }
+        }
+        out
+    }
+    let out = match game {
+        "ttt" => run(&TicTacToe::new(), &chosen, threads, searches),
+        "sub" => {
+            run(&SubtractionGame::classic(200).expect("valid start"), &chosen, threads, searches)
+        }
+        _ => panic!("game: ttt or sub"),
+    };
+    for (name, (playouts, secs)) in engine.split(',').zip(out) {
+        println!(
+            "{name} {game}: {searches} searches, {playouts} playouts, {:.1} ms per search",
+            secs * 1e3 / f64::from(searches)
+        );
+    }
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(spec) = std::env::var("MCTS_PEERS_PROFILE") {
+        profile(&spec);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -54,8 +54,7 @@ where
 
             // --- Selection: descend to the most urgent child.
             State::Expanded => {
-                let child = select::<G>(tree, id, step.config.selection, solver, step.math);
-                let mv = tree.mv(child);
+                let (child, mv) = select::<G>(tree, id, step.config.selection, solver, step.math);
                 pos.play(mv);
                 if record_line {
                     tree.line.push(mv);
@@ -103,7 +102,7 @@ fn terminal_outcome<G: Game>(pos: &G) -> Outcome {
 }
 
 /// The exact sample a proven node stands for.
-fn proven_sample(node: &Node, best: f64, players: u8) -> Sample {
+fn proven_sample<M>(node: &Node<M>, best: f64, players: u8) -> Sample {
     let win = node.proof == Proof::Win;
     if players == 1 {
         Sample::Score { value: best, goal: win }
@@ -114,7 +113,7 @@ fn proven_sample(node: &Node, best: f64, players: u8) -> Sample {
     }
 }
 
-fn mark_terminal(node: &mut Node, outcome: Outcome, solver: bool) {
+fn mark_terminal<M>(node: &mut Node<M>, outcome: Outcome, solver: bool) {
     node.state = State::Terminal;
     if solver {
         node.proof = match outcome {
@@ -127,27 +126,28 @@ fn mark_terminal(node: &mut Node, outcome: Outcome, solver: bool) {
     }
 }
 
-/// The child of `id` with the highest UCT / PUCT value. With the solver,
-/// proven children are skipped where sampling them cannot help (see
-/// [`skip`]).
+/// The child of `id` with the highest UCT / PUCT value, and the move
+/// leading to it. With the solver, proven children are skipped where
+/// sampling them cannot help (see [`skip`]).
 ///
 /// Hot path: the children are read as one contiguous slice (no bounds
-/// check per child), the puzzle normalisation is an affine map fixed
-/// before the loop, and two-player UCT reads only the hot [`Node`]s.
+/// check per child; each holds its move, so the chosen one needs no
+/// further load), the puzzle normalisation is an affine map fixed before
+/// the loop, and two-player UCT reads only the [`Node`]s.
 fn select<G: Game>(
     tree: &Tree<G::Move>,
     id: usize,
     selection: Selection,
     solver: bool,
     math: Math,
-) -> usize {
+) -> (usize, G::Move) {
     let puzzle_game = G::PLAYERS == 1;
     let parent = &tree.nodes[id];
     let range = parent.children();
     let first = range.start;
     let kids = &tree.nodes[range.clone()];
     // Empty (and unused) in two-player games.
-    let values = if puzzle_game { &tree.values[range] } else { &[][..] };
+    let values = if puzzle_game { &tree.values[range.clone()] } else { &[][..] };
     // Puzzle values are min-max normalised to [0, 1] (`mean * scale +
     // shift`); two-player rewards already lie there.
     let (scale, shift) = if tree.max_value < tree.min_value {
@@ -158,7 +158,7 @@ fn select<G: Game>(
     } else {
         (0.0, 0.5)
     };
-    let sum_of = |j: usize, child: &Node| {
+    let sum_of = |j: usize, child: &Node<G::Move>| {
         if puzzle_game { values[j].reward } else { child.score_sum() }
     };
     let mut best = usize::MAX;
@@ -168,25 +168,40 @@ fn select<G: Game>(
             // c * sqrt(ln N / n) = (c * sqrt(ln N)) * (1 / sqrt n), and
             // mean = reward * (1 / sqrt n)^2: no division, no sqrt per child.
             let c_sqrt_log_n = exploration * math.sqrt_ln(parent.visits);
-            for (j, child) in kids.iter().enumerate() {
-                if solver && skip(child.proof, puzzle_game) {
-                    continue;
+            let mut uct = |inv_sqrt_of: &dyn Fn(u32) -> f64| {
+                for (j, child) in kids.iter().enumerate() {
+                    if solver && skip(child.proof, puzzle_game) {
+                        continue;
+                    }
+                    if child.visits == 0 {
+                        return Some(j);
+                    }
+                    let inv_sqrt = inv_sqrt_of(child.visits);
+                    let mean = sum_of(j, child) * inv_sqrt * inv_sqrt;
+                    let value = if puzzle_game { mean * scale + shift } else { mean }
+                        + c_sqrt_log_n * inv_sqrt;
+                    if value > best_value {
+                        best_value = value;
+                        best = j;
+                    }
                 }
-                if child.visits == 0 {
-                    return first + j;
-                }
-                let inv_sqrt = math.inv_sqrt(child.visits);
-                let mean = sum_of(j, child) * inv_sqrt * inv_sqrt;
-                let value =
-                    if puzzle_game { mean * scale + shift } else { mean } + c_sqrt_log_n * inv_sqrt;
-                if value > best_value {
-                    best_value = value;
-                    best = j;
-                }
+                None
+            };
+            // A child never has more visits than its parent, so below the
+            // table size every lookup hits the table: no fallback branch.
+            let unvisited = if math.small(parent.visits) {
+                uct(&|n| math.inv_sqrt_small(n))
+            } else {
+                uct(&|n| math.inv_sqrt(n))
+            };
+            if let Some(j) = unvisited {
+                return (first + j, kids[j].mv);
             }
         }
         Selection::Puct { exploration, first_play } => {
             let sqrt_n = f64::from(parent.visits.max(1)).sqrt();
+            // Filled by every PUCT expansion (see `expand`).
+            let priors = &tree.priors_of[first - 1..range.end - 1];
             for (j, child) in kids.iter().enumerate() {
                 if solver && skip(child.proof, puzzle_game) {
                     continue;
@@ -198,7 +213,7 @@ fn select<G: Game>(
                     if puzzle_game { mean * scale + shift } else { mean }
                 };
                 let u =
-                    exploration * f64::from(child.prior) * sqrt_n / (1.0 + f64::from(child.visits));
+                    exploration * f64::from(priors[j]) * sqrt_n / (1.0 + f64::from(child.visits));
                 if q + u > best_value {
                     best_value = q + u;
                     best = j;
@@ -211,7 +226,7 @@ fn select<G: Game>(
         // do, the node itself is proven.
         best = 0;
     }
-    first + best
+    (first + best, kids[best].mv)
 }
 
 /// With the solver, selection skips children proven lost for the player
@@ -236,19 +251,20 @@ where
         let j = tree.rng.below(i + 1);
         tree.moves.swap(i, j);
     }
-    tree.priors.clear();
-    tree.priors.resize(k, 1.0 / k as f32);
-    if let (Some(eval), Selection::Puct { .. }) = (step.priors, step.config.selection) {
-        eval.priors(pos, &tree.moves, &mut tree.priors);
+    if let Selection::Puct { .. } = step.config.selection {
+        // Uniform unless an evaluator supplies priors.
+        tree.priors.clear();
+        tree.priors.resize(k, 1.0 / k as f32);
+        if let Some(eval) = step.priors {
+            eval.priors(pos, &tree.moves, &mut tree.priors);
+        }
+        tree.priors_of.extend_from_slice(&tree.priors);
     }
     let mover = pos.to_move();
     let first = tree.nodes.len();
-    for i in 0..k {
-        tree.nodes.push(Node::new(mover, tree.priors[i]));
-        tree.edges.push(tree.moves[i]);
-        if G::PLAYERS == 1 {
-            tree.values.push(Values::NEW);
-        }
+    tree.nodes.extend(tree.moves.iter().map(|&mv| Node::new(mover, mv)));
+    if G::PLAYERS == 1 {
+        tree.values.extend((0..k).map(|_| Values::NEW));
     }
     let node = &mut tree.nodes[id];
     node.first_child = first as NodeId;
@@ -272,12 +288,25 @@ where
     G: Game,
     P: Playout<G>,
 {
-    let max = step.config.max_playout_plies;
+    // At least one ply: the leaf has moves (a limit of 0 plays one).
+    let max = step.config.max_playout_plies.max(1);
     let mut rng = tree.rng.clone();
     let mut plies = 0;
     let sample = loop {
+        // One look at the list per ply: its slice serves the end test and
+        // the pick.
         let moves: &[G::Move] = &tree.moves;
         let k = moves.len();
+        if k == 0 {
+            break Sample::from_outcome(terminal_outcome(&pos));
+        }
+        if plies >= max {
+            break if G::PLAYERS == 1 {
+                Sample::Score { value: 0.0, goal: false }
+            } else {
+                Sample::Draw
+            };
+        }
         let i = step.playout.pick(&pos, moves, &mut rng);
         // Reduce a faulty index without paying for a division every ply.
         let mv = if i < k { moves[i] } else { moves[i % k] };
@@ -288,16 +317,6 @@ where
         plies += 1;
         tree.moves.clear();
         pos.moves(&mut tree.moves);
-        if tree.moves.is_empty() {
-            break Sample::from_outcome(terminal_outcome(&pos));
-        }
-        if plies >= max {
-            break if G::PLAYERS == 1 {
-                Sample::Score { value: 0.0, goal: false }
-            } else {
-                Sample::Draw
-            };
-        }
     };
     tree.rng = rng;
     sample
@@ -357,7 +376,7 @@ fn backpropagate<M: Copy>(tree: &mut Tree<M>, sample: Sample, solver: bool, play
 /// (for the player to move at the parent). One player (puzzles): a node is
 /// proven only when every child is (the subtree is exhausted, so its best
 /// value is exact); it is a `Win` if the goal is reachable below.
-fn prove_parent(nodes: &mut [Node], parent: usize, child: usize, players: u8) -> bool {
+fn prove_parent<M>(nodes: &mut [Node<M>], parent: usize, child: usize, players: u8) -> bool {
     if nodes[parent].proof != Proof::Unknown {
         return true;
     }

@@ -35,15 +35,18 @@ pub(crate) enum State {
     Terminal,
 }
 
-/// One node's hot part: what selection and backpropagation read for every
-/// child they look at (28 bytes, so a node's children share few cache
-/// lines). The move leading to the node lives in [`Tree::edges`], the
-/// puzzle sums in [`Tree::values`] (puzzles only).
+/// One node: what selection and backpropagation read for every child
+/// they look at, and the move leading to the node, in one place (24
+/// bytes plus the move, rounded to its alignment: 24 bytes with a `u8`
+/// move, 28 with a `u32`), so the move of the chosen child is in the
+/// cache line selection has just read. The PUCT prior lives in
+/// [`Tree::priors_of`] (PUCT only), the puzzle sums in [`Tree::values`]
+/// (puzzles only).
 ///
 /// Rewards are counted for `mover`, the player who made the node's move,
 /// so a parent picks the child with the best statistics directly.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
+pub(crate) struct Node<M> {
     pub first_child: NodeId,
     pub num_children: u32,
     pub visits: u32,
@@ -51,8 +54,9 @@ pub(crate) struct Node {
     pub wins: u32,
     /// Playouts drawn.
     pub draws: u32,
-    /// PUCT prior.
-    pub prior: f32,
+    /// The move leading to this node. The root has none: it holds a
+    /// placeholder (some legal move) that is never read.
+    pub mv: M,
     /// The player who made the node's move (at the root: the opponent of
     /// the player to move, or the puzzle's only player).
     pub mover: Player,
@@ -60,15 +64,15 @@ pub(crate) struct Node {
     pub proof: Proof,
 }
 
-impl Node {
-    pub(crate) fn new(mover: Player, prior: f32) -> Self {
+impl<M> Node<M> {
+    pub(crate) fn new(mover: Player, mv: M) -> Self {
         Node {
             first_child: 0,
             num_children: 0,
             visits: 0,
             wins: 0,
             draws: 0,
-            prior,
+            mv,
             mover,
             state: State::Leaf,
             proof: Proof::Unknown,
@@ -86,8 +90,7 @@ impl Node {
     }
 }
 
-/// Puzzles only: one node's value sums (two-player trees keep none, so a
-/// node costs 28 bytes plus its move).
+/// Puzzles only: one node's value sums (two-player trees keep none).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Values {
     /// Sum of the raw playout values.
@@ -134,13 +137,13 @@ impl Sample {
 #[derive(Clone, Debug)]
 #[repr(align(128))]
 pub(crate) struct Tree<M> {
-    pub nodes: Vec<Node>,
-    /// The move leading to node `id` is `edges[id - 1]` (the root has
-    /// none; children are pushed in the same order as their nodes).
-    pub edges: Vec<M>,
+    pub nodes: Vec<Node<M>>,
     /// Puzzles: the value sums of node `id` at `values[id]`; empty in
     /// two-player games.
     pub values: Vec<Values>,
+    /// PUCT only: the prior of node `id` at `priors_of[id - 1]` (the root
+    /// has none); empty under UCT, where every prior is uniform.
+    pub priors_of: Vec<f32>,
     /// `G::PLAYERS == 1`.
     pub puzzle: bool,
     pub rng: SplitMix64,
@@ -161,33 +164,50 @@ pub(crate) struct Tree<M> {
 }
 
 impl<M: Copy> Tree<M> {
-    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Self {
+    /// A tree for `root`, or `None` if `root` has no legal move (then
+    /// there is nothing to search, and no move to hold in the root node).
+    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Option<Self> {
+        let mut moves = MoveList::new();
+        root.moves(&mut moves);
+        let placeholder = *moves.first()?;
         let mut t = Tree {
             nodes: Vec::with_capacity(params::INITIAL_NODES),
-            edges: Vec::with_capacity(params::INITIAL_NODES),
             values: Vec::new(),
+            priors_of: Vec::new(),
             puzzle: G::PLAYERS == 1,
             rng: SplitMix64::new(seed),
             min_value: f64::INFINITY,
             max_value: f64::NEG_INFINITY,
             iterations: 0,
             path: Vec::with_capacity(64),
-            moves: MoveList::new(),
+            moves,
             priors: Vec::new(),
             line: Vec::new(),
             best_line: Vec::new(),
             best_value: f64::NEG_INFINITY,
         };
+        t.nodes.push(Node::new(Player::FIRST, placeholder));
         t.reset_root(root);
-        t
+        Some(t)
     }
 
+    /// Empties the tree for a new root and restarts its generator from
+    /// `seed`: the same state as [`Tree::new`], with the arenas' memory
+    /// kept.
+    pub(crate) fn restart<G: Game<Move = M>>(&mut self, root: &G, seed: u64) {
+        self.rng = SplitMix64::new(seed);
+        self.reset_root(root);
+    }
+
+    /// Empties the tree for `root` (the root node keeps its placeholder
+    /// move: a tree always has a root node).
     pub(crate) fn reset_root<G: Game<Move = M>>(&mut self, root: &G) {
+        let placeholder = self.nodes[0].mv;
         self.nodes.clear();
-        self.edges.clear();
         self.values.clear();
+        self.priors_of.clear();
         let mover = if G::PLAYERS == 1 { root.to_move() } else { root.to_move().other() };
-        self.nodes.push(Node::new(mover, 1.0));
+        self.nodes.push(Node::new(mover, placeholder));
         if self.puzzle {
             self.values.push(Values::NEW);
         }
@@ -201,7 +221,7 @@ impl<M: Copy> Tree<M> {
     /// The move leading to node `id` (not the root).
     #[inline]
     pub(crate) fn mv(&self, id: usize) -> M {
-        self.edges[id - 1]
+        self.nodes[id].mv
     }
 
     /// Makes the child of the root reached by `mv` the new root, keeping its
@@ -216,9 +236,10 @@ impl<M: Copy> Tree<M> {
             return false;
         };
         let cap = self.nodes.len().max(16);
-        let mut fresh: Vec<Node> = Vec::with_capacity(cap);
-        let mut fresh_edges: Vec<M> = Vec::with_capacity(cap);
+        let mut fresh: Vec<Node<M>> = Vec::with_capacity(cap);
         let mut fresh_values: Vec<Values> = Vec::new();
+        let mut fresh_priors: Vec<f32> = Vec::new();
+        let puct = !self.priors_of.is_empty();
         let mut origin: Vec<usize> = Vec::with_capacity(cap);
         fresh.push(self.nodes[child]);
         if self.puzzle {
@@ -232,7 +253,9 @@ impl<M: Copy> Tree<M> {
                 let first = fresh.len();
                 for c in old.children() {
                     fresh.push(self.nodes[c]);
-                    fresh_edges.push(self.mv(c));
+                    if puct {
+                        fresh_priors.push(self.priors_of[c - 1]);
+                    }
                     if self.puzzle {
                         fresh_values.push(self.values[c]);
                     }
@@ -243,8 +266,8 @@ impl<M: Copy> Tree<M> {
             i += 1;
         }
         self.nodes = fresh;
-        self.edges = fresh_edges;
         self.values = fresh_values;
+        self.priors_of = fresh_priors;
         if self.best_line.first() == Some(&mv) {
             self.best_line.remove(0);
         } else {

@@ -54,6 +54,27 @@ fn two_threads_are_deterministic_and_split_the_budget() {
 }
 
 #[test]
+fn set_root_equals_a_new_engine() {
+    // A reused engine (arenas kept, generators restarted) must search
+    // exactly like a new one, on one and on two threads, after a search of
+    // another position and a tree reuse step.
+    for threads in [1, 2] {
+        let config = Config::seeded(4).threads(threads).solver(false);
+        let mut fresh = Mcts::new(TicTacToe::new(), config.clone());
+        let a = fresh.search(Budget::iterations(3_001));
+        let mut reused = Mcts::new(TicTacToe::new().after(4), config);
+        reused.search(Budget::iterations(2_000));
+        reused.advance(0).unwrap();
+        reused.search(Budget::iterations(500));
+        reused.set_root(TicTacToe::new());
+        assert_eq!(reused.nodes(), threads, "only the roots are left");
+        let b = reused.search(Budget::iterations(3_001));
+        assert_eq!(stats(&a), stats(&b), "{threads} thread(s)");
+        assert_eq!(a.nodes, b.nodes);
+        assert_eq!(a.principal_variation, b.principal_variation);
+    }
+}
+#[test]
 fn all_cores_uses_every_core() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let config = Config::seeded(1).all_cores();
@@ -119,6 +140,29 @@ fn empty_budget_and_finished_game_do_nothing() {
     let a = m.search(Budget::iterations(100));
     assert_eq!(a.best_move, None);
     assert!(a.moves.is_empty());
+}
+
+#[test]
+fn finished_roots_through_new_set_root_and_advance() {
+    // A finished root has no move to put in a root node: no trees, no
+    // search, no panic; the engine recovers with set_root, and advancing
+    // into a finished position searches nothing.
+    let mut over = sub(3);
+    over.play(3);
+    let mut m = Mcts::new(over, Config::seeded(1).threads(2));
+    let a = m.search(Budget::iterations(10));
+    assert_eq!((a.iterations, a.stopped_by), (0, StopReason::Nothing));
+    assert_eq!(m.nodes(), 0);
+    m.set_root(sub(3));
+    let a = m.search(Budget::iterations(100));
+    assert_eq!(a.best_move, Some(3), "3 takes n = 3 to 0 and wins");
+    m.advance(3).unwrap();
+    let b = m.search(Budget::iterations(100));
+    assert_eq!((b.iterations, b.stopped_by), (0, StopReason::Nothing));
+    assert!(b.moves.is_empty());
+    m.set_root(over);
+    let c = m.search(Budget::iterations(100));
+    assert_eq!((c.iterations, c.stopped_by), (0, StopReason::Nothing));
 }
 
 #[test]

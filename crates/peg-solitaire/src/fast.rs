@@ -1,468 +1,668 @@
-//! The fast path of [`statistics`](crate::statistics) for a square board
-//! with all eight symmetries and a start fixed by all of them (the English
-//! and French boards from the centre-symmetric starts): the same
-//! level-synchronous method as [`spielbaum_bfs_reach::LevelBfs`], written
-//! out for peg solitaire.
+//! The fast path of [`statistics`](crate::statistics): the level-synchronous
+//! method of [`spielbaum_bfs_reach::LevelBfs`] written out for peg
+//! solitaire, for any board of at most 37 holes and any start, normalised
+//! by the start's own stabiliser among the board's symmetries (8 images on
+//! the English board from the centre, the mirror on the French board from
+//! d2 or d3, none from c1) — which keeps every count exact (see
+//! `docs/peg-solitaire.md`).
 //!
-//! - Successors come straight from the four jump masks (no move list) and
-//!   are normalised by the branch-free minimum of the eight images.
-//! - Each level lives in `2^PARTITION_BITS` open-addressing tables
-//!   (slots of key and counter side by side, key 0 = empty: a position
-//!   always has a peg), chosen by the top bits of a multiplicative hash.
-//! - A level is expanded in rounds of a few current partitions: each thread
-//!   writes its successor records into its own bucket per next partition,
-//!   then the threads merge disjoint ranges of next partitions, so a table
-//!   is updated while it sits in the cache and no lock is needed.
-//! - Counters are `u64` while the next level's total paths provably fit
-//!   (`paths × jumps on the board < 2^64`), `u128` afterwards (the last,
-//!   small levels of the English board).
-//! - Buffers and tables are reused from level to level.
+//! - Successors come straight from the jump masks (no move list), indexed by
+//!   the removed peg; a successor's images are its parent's images XOR the
+//!   jump's images (the symmetries are bit permutations), so its canonical
+//!   form costs `K` XORs and `K − 1` minima.
+//! - Keys are packed to one bit per hole and mixed by a bijection
+//!   ([`Codec`]); the top bits choose one of `2^(holes − 25)` partitions,
+//!   the other 25 bits are stored as a `u32`.
+//! - A level is expanded in rounds of current partitions, each buffering a
+//!   quarter of the next level's tables in records (between
+//!   [`FAST_ROUND_MIN_BYTES`] and [`FAST_ROUND_BYTES`]): each thread writes
+//!   its records into its own bucket per next partition, then the threads
+//!   merge disjoint ranges of next partitions into their tables (open
+//!   addressing, key and counter arrays side by side), so a table is
+//!   updated while it sits in the cache and no lock is needed.
+//! - A record is 8 bytes (25 key bits and a 39-bit counter) while every
+//!   counter of the level fits 39 bits, else a key and a full counter.
+//!   Counters are `u64` while the next level's total paths provably fit
+//!   (`paths × jumps on the board < 2^64`), `u128` afterwards.
+//! - A finished level is compacted in place (keys and counters without
+//!   gaps); buffers and tables are reused from level to level.
+
+use core::ops::AddAssign;
 
 use rayon::prelude::*;
 use spielbaum_bfs_reach::{Control, LevelStats, Progress};
 
 use crate::board::Board;
-use crate::geometry::{fixing_square, min_image_square, transpose};
-use crate::params::{FAST_PARTITION_BITS, FAST_ROUND_PARTS};
-use crate::position::Peg;
-
-const PARTS: usize = 1 << FAST_PARTITION_BITS;
+use crate::codec::{Codec, Group};
+use crate::geometry::Transform;
+use crate::params::{FAST_BIG_LEVEL, FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES};
+use crate::position::{Jump, Peg};
 
 /// A path counter: `u64` or `u128`.
-trait Count: Copy + Default + Send + Sync + std::ops::AddAssign + Into<u128> {}
-
-impl Count for u64 {}
-
-impl Count for u128 {}
-
-#[inline]
-fn hash(key: u64) -> u64 {
-    (key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+trait Count: Copy + Default + Send + Sync + AddAssign + Into<u128> {
+    fn from_u64(x: u64) -> Self;
 }
 
-#[inline]
-fn part_of(h: u64) -> usize {
-    (h >> (64 - FAST_PARTITION_BITS)) as usize
+impl Count for u64 {
+    #[inline(always)]
+    fn from_u64(x: u64) -> Self {
+        x
+    }
 }
 
-/// One partition of a level: open addressing, linear probing, key 0 empty.
+impl Count for u128 {
+    #[inline(always)]
+    fn from_u64(x: u64) -> Self {
+        u128::from(x)
+    }
+}
+
+/// A successor record: the rest of its key and the parent's counter.
+trait Record<C>: Copy + Send + Sync {
+    fn pack(rest: u32, count: C, rest_bits: u32) -> Self;
+    fn unpack(self, rest_bits: u32) -> (u32, C);
+}
+
+/// Narrow records: the counter above the key bits (it must fit).
+impl<C: Count> Record<C> for u64 {
+    #[inline(always)]
+    fn pack(rest: u32, count: C, rest_bits: u32) -> Self {
+        u64::from(rest) | (count.into() as u64) << rest_bits
+    }
+    #[inline(always)]
+    fn unpack(self, rest_bits: u32) -> (u32, C) {
+        ((self & ((1 << rest_bits) - 1)) as u32, C::from_u64(self >> rest_bits))
+    }
+}
+
+impl<C: Count> Record<C> for (u32, C) {
+    #[inline(always)]
+    fn pack(rest: u32, count: C, _: u32) -> Self {
+        (rest, count)
+    }
+    #[inline(always)]
+    fn unpack(self, _: u32) -> (u32, C) {
+        self
+    }
+}
+
+/// Marks an occupied slot of a table (keys have at most 25 bits).
+const FULL: u32 = 1 << 31;
+
+/// One partition of a level. While the level is built: open addressing
+/// with linear probing, `keys[i] = rest | FULL` (0 = empty). Once finished:
+/// compact, `keys[..len]` and `counts[..len]` without gaps or marks.
 #[derive(Clone, Default)]
-struct Table<C> {
-    slots: Vec<(u64, C)>,
+struct Part<C> {
+    keys: Vec<u32>,
+    counts: Vec<C>,
     len: usize,
+    rest_bits: u32,
 }
 
-impl<C: Count> Table<C> {
-    fn reset(&mut self, room: usize) {
-        let cap = (room * 3 / 2 + 1).next_power_of_two().max(16);
-        // Keeps the allocation (no fresh pages to fault in next level).
-        self.slots.clear();
-        self.slots.resize(cap, (0, C::default()));
+impl<C: Count> Part<C> {
+    /// Empties the table with `cap` slots (any capacity, not a power of
+    /// two: no rounding waste on big levels).
+    fn reset(&mut self, cap: usize, rest_bits: u32) {
+        let cap = cap.max(16);
+        self.rest_bits = rest_bits;
+        // Growing reallocates (amortised doubling, in place by `mremap` for
+        // big blocks, so the pages already touched stay mapped); otherwise
+        // the allocation is reused: few fresh pages to fault in.
+        self.keys.clear();
+        self.keys.resize(cap, 0);
+        if self.counts.len() < cap {
+            self.counts.resize(cap, C::default());
+        }
         self.len = 0;
     }
 
     #[inline(always)]
-    fn add(&mut self, key: u64, h: u64, count: C) {
-        if (self.len + 1) * 8 > self.slots.len() * 5 {
+    fn add(&mut self, rest: u32, count: C) {
+        let cap = self.keys.len();
+        if (self.len + 1) * 8 > cap * 7 {
             self.grow();
+            return self.add(rest, count);
         }
-        let mask = self.slots.len() - 1;
-        // The bits just below the partition bits (the top bits of a
-        // multiplicative hash depend on every key bit).
-        let mut i =
-            ((h << FAST_PARTITION_BITS) >> (64 - self.slots.len().trailing_zeros())) as usize;
+        let tag = rest | FULL;
+        // The key's rest is uniform below 2^rest_bits: scaled to the
+        // capacity (one multiplication, no power-of-two mask).
+        let mut i = ((u64::from(rest) * cap as u64) >> self.rest_bits) as usize;
         loop {
-            let s = &mut self.slots[i];
-            if s.0 == key {
-                s.1 += count;
+            let k = self.keys[i];
+            if k == tag {
+                self.counts[i] += count;
                 return;
             }
-            if s.0 == 0 {
-                *s = (key, count);
+            if k == 0 {
+                self.keys[i] = tag;
+                self.counts[i] = count;
                 self.len += 1;
                 return;
             }
-            i = (i + 1) & mask;
-        }
-    }
-
-    fn grow(&mut self) {
-        let cap = (self.slots.len() * 2).max(16);
-        let old = std::mem::replace(&mut self.slots, vec![(0, C::default()); cap]);
-        self.len = 0;
-        for (k, c) in old {
-            if k != 0 {
-                self.add(k, hash(k), c);
+            i += 1;
+            if i == cap {
+                i = 0;
             }
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = (u64, C)> + '_ {
-        self.slots.iter().copied().filter(|s| s.0 != 0)
+    #[cold]
+    fn grow(&mut self) {
+        let cap = (self.keys.len() * 3 / 2).max(16);
+        let keys = std::mem::replace(&mut self.keys, vec![0; cap]);
+        let counts = std::mem::replace(&mut self.counts, vec![C::default(); cap]);
+        self.len = 0;
+        for (k, c) in keys.into_iter().zip(counts) {
+            if k != 0 {
+                self.add(k & !FULL, c);
+            }
+        }
+    }
+
+    /// Compacts a built table; returns its total and largest counter.
+    fn compact(&mut self) -> (u128, u128) {
+        let (mut paths, mut max) = (0u128, 0u128);
+        let mut j = 0;
+        for i in 0..self.keys.len() {
+            let k = self.keys[i];
+            if k != 0 {
+                let c = self.counts[i];
+                self.keys[j] = k & !FULL;
+                self.counts[j] = c;
+                j += 1;
+                let c: u128 = c.into();
+                paths += c;
+                max = max.max(c);
+            }
+        }
+        self.keys.truncate(j);
+        self.counts.truncate(j);
+        self.len = j;
+        (paths, max)
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (u32, C)> + '_ {
+        self.keys[..self.len].iter().copied().zip(self.counts[..self.len].iter().copied())
     }
 }
 
-/// A level: its partitions and its total paths.
+/// A level: its partitions (compact once finished), its size, total paths
+/// and largest counter.
 struct Level<C> {
-    tables: Vec<Table<C>>,
-    paths: u128,
+    parts: Vec<Part<C>>,
     len: usize,
+    paths: u128,
+    max: u128,
 }
 
 impl<C: Count> Level<C> {
-    fn new() -> Self {
-        Level { tables: (0..PARTS).map(|_| Table::default()).collect(), paths: 0, len: 0 }
+    fn new(parts: usize) -> Self {
+        Level { parts: vec![Part::default(); parts], len: 0, paths: 0, max: 0 }
     }
 }
 
-fn widen(level: &Level<u64>) -> Level<u128> {
-    let mut out = Level::<u128>::new();
-    for (dst, src) in out.tables.iter_mut().zip(&level.tables) {
-        dst.reset(src.len);
-        for (k, c) in src.iter() {
-            dst.add(k, hash(k), u128::from(c));
+fn widen(level: Level<u64>) -> Level<u128> {
+    let parts = level
+        .parts
+        .into_iter()
+        .map(|p| Part {
+            counts: p.counts[..p.len].iter().map(|&c| u128::from(c)).collect(),
+            keys: p.keys,
+            len: p.len,
+            rest_bits: p.rest_bits,
+        })
+        .collect();
+    Level { parts, len: level.len, paths: level.paths, max: level.max }
+}
+
+/// Per-thread state of an expansion: one bucket per next partition.
+struct Worker<R> {
+    buckets: Vec<Vec<R>>,
+    stats: LevelStats,
+}
+
+/// The fixed data of a run.
+struct Ctx<'a, const K: usize> {
+    board: &'a Board,
+    codec: Codec,
+    group: Group<K>,
+    /// The holes a horizontal and a vertical jump can remove a peg from.
+    over: [u64; 2],
+    /// The images of each jump's three bits, by removed peg (horizontal
+    /// jumps) or 64 + removed peg (vertical ones).
+    jumps: Vec<[u64; K]>,
+    threads: usize,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl<const K: usize> Ctx<'_, K> {
+    /// Runs `f` (which uses rayon) on the run's thread pool.
+    fn par<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
+        match &self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
         }
     }
-    out.paths = level.paths;
-    out.len = level.len;
-    out
-}
 
-/// The eight images of `x` on a square `n × n` box (bit permutations, so
-/// `images(a ^ b) = images(a) ^ images(b)` for on-board bits): the
-/// identity first.
-#[inline]
-fn images(x: u64, n: u8) -> [u64; 8] {
-    let s = u32::from(8 - n);
-    let t = transpose(x);
-    let xr = x.reverse_bits();
-    let tr = t.reverse_bits();
-    [
-        x,
-        x.swap_bytes() >> (8 * s),
-        xr.swap_bytes() >> s,
-        xr >> (9 * s),
-        t,
-        t.swap_bytes() >> (8 * s),
-        tr.swap_bytes() >> s,
-        tr >> (9 * s),
-    ]
-}
-
-/// The images of every jump's three bits, by direction and start bit:
-/// a successor's images are its parent's images XOR these, so the
-/// canonical form of a successor costs 8 XORs and 7 minima.
-struct JumpImages {
-    table: Vec<[u64; 8]>,
-}
-
-/// For each direction: how far the jump's lowest bit lies below the start
-/// bit, and the pattern of the three bits.
-const JUMP_SHAPES: [(u32, u64); 4] = [(0, 0b111), (2, 0b111), (0, 0x1_0101), (16, 0x1_0101)];
-
-impl JumpImages {
-    fn new(board: &Board, n: u8) -> Self {
-        let mut table = vec![[0; 8]; 4 * 64];
-        for (d, &(back, shape)) in JUMP_SHAPES.iter().enumerate() {
-            for b in 0..64 {
-                let from = 1u64 << b;
-                if board.jump_from(d) & from != 0 {
-                    table[d * 64 + b] = images((from >> back) * shape, n);
-                }
-            }
-        }
-        JumpImages { table }
-    }
-
-    /// Calls `f` with the canonical key of each successor of the position
-    /// whose images are `img`; returns the number of jumps.
-    #[inline]
-    fn for_each_successor(&self, board: &Board, img: &[u64; 8], mut f: impl FnMut(u64)) -> u32 {
-        let jm = Peg::jump_masks(board, img[0]);
+    /// Calls `f` with the canonical bitboard of each successor of the
+    /// position whose images are `img`; returns the number of jumps.
+    ///
+    /// Jumps are indexed by the peg they remove: over a hole `o` at most one
+    /// horizontal jump is legal (from `o − 1` to `o + 1` or back, never
+    /// both: one of the two ends must be empty and the other filled), and
+    /// it flips the same three bits either way; so do the vertical ones. The
+    /// legal jumps are the bits of one `u128` (horizontal in the low half).
+    #[inline(always)]
+    fn successors(&self, img: &[u64; K], mut f: impl FnMut(u64)) -> u32 {
+        let x = img[0];
+        let empty = self.board.mask() & !x;
+        let h = x & self.over[0] & ((x << 1 & empty >> 1) | (x >> 1 & empty << 1));
+        let v = x & self.over[1] & ((x << 8 & empty >> 8) | (x >> 8 & empty << 8));
+        let mut m = u128::from(h) | u128::from(v) << 64;
+        // Counted in the loop: no hardware popcount in the baseline target.
         let mut count = 0;
-        for (d, mut m) in jm.into_iter().enumerate() {
-            count += m.count_ones();
-            while m != 0 {
-                let b = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let j = &self.table[d * 64 + b];
-                let mut k = img[0] ^ j[0];
-                for g in 1..8 {
-                    k = k.min(img[g] ^ j[g]);
-                }
-                f(k);
+        while m != 0 {
+            count += 1;
+            let j = &self.jumps[m.trailing_zeros() as usize];
+            m &= m - 1;
+            let mut k = img[0] ^ j[0];
+            for g in 1..K {
+                k = k.min(img[g] ^ j[g]);
             }
+            f(k);
         }
         count
     }
 }
 
-/// Per-thread state of an expansion: one bucket per next partition.
-struct Worker<C> {
-    buckets: Vec<Vec<(u64, C)>>,
-    stats: LevelStats,
-}
-
-/// `true` if the fast path applies: a square board with its eight
-/// symmetries and a start fixed by all of them.
-pub(crate) fn applies(start: &Peg<'_>) -> bool {
-    let board = start.board();
-    let (r, c) = board.size();
-    r == c && board.symmetries().len() == 8 && fixing_square(start.pegs(), r) == 8
-}
-
-/// The result of [`run`]: the levels' statistics and the last level's
-/// entries (canonical key, paths) if it has one peg.
+/// The result of [`run`]: the levels' statistics, the paths ending with one
+/// peg per hole (bit index) if the run got there, and whether every level
+/// was computed.
 pub(crate) struct FastRun {
     pub(crate) levels: Vec<LevelStats>,
-    pub(crate) one_peg: Vec<(u64, u128)>,
+    pub(crate) one_peg: Vec<(u32, u128)>,
     pub(crate) complete: bool,
 }
 
+/// The transforms of the start's stabiliser among the board's symmetries
+/// (only the identity without `symmetry`).
+fn stabiliser(start: &Peg<'_>, symmetry: bool) -> Vec<Transform> {
+    let board = start.board();
+    let (r, c) = board.size();
+    let mut ts: Vec<Transform> = board
+        .symmetries()
+        .iter()
+        .copied()
+        .filter(|t| symmetry && t.apply(start.pegs(), r, c) == start.pegs())
+        .collect();
+    if !ts.contains(&Transform::Identity) {
+        ts.insert(0, Transform::Identity);
+    }
+    ts
+}
+
+/// `true` if the fast path handles the board (at most 37 holes).
+pub(crate) fn applies(start: &Peg<'_>) -> bool {
+    Codec::new(start.board()).is_some()
+}
+
 /// Runs the level-synchronous search from `start` for at most `max_depth`
-/// levels below it, with `threads` threads.
+/// levels below it, with `threads` threads; `None` if it does not apply.
 pub(crate) fn run(
     start: &Peg<'_>,
+    symmetry: bool,
+    max_depth: u32,
+    threads: usize,
+    on_level: impl FnMut(&LevelStats) -> Control,
+    progress: impl FnMut(Progress) -> Control,
+) -> Option<FastRun> {
+    let ts = stabiliser(start, symmetry);
+    match ts.len() {
+        1 => run_k::<1>(start, &ts, max_depth, threads, on_level, progress),
+        2 => run_k::<2>(start, &ts, max_depth, threads, on_level, progress),
+        4 => run_k::<4>(start, &ts, max_depth, threads, on_level, progress),
+        8 => run_k::<8>(start, &ts, max_depth, threads, on_level, progress),
+        _ => None,
+    }
+}
+
+fn run_k<const K: usize>(
+    start: &Peg<'_>,
+    ts: &[Transform],
     max_depth: u32,
     threads: usize,
     mut on_level: impl FnMut(&LevelStats) -> Control,
     mut progress: impl FnMut(Progress) -> Control,
-) -> FastRun {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().ok();
-    let install = |f: &mut (dyn FnMut() + Send)| match &pool {
-        Some(pool) => pool.install(f),
-        None => f(),
-    };
-    let mut levels = Vec::new();
-    let mut one_peg = Vec::new();
-    {
-        let board = start.board();
-        let n = board.size().0;
-        let jumps_on_board: u128 = {
-            // Every jump of any position is one of the jumps on the full
-            // board's geometry: the masks of the full board with all holes
-            // allowed as targets.
-            let full = board.mask();
-            let any = [
-                full & (full >> 1) & (full >> 2) & board.jump_from(0),
-                full & (full << 1) & (full << 2) & board.jump_from(1),
-                full & (full >> 8) & (full >> 16) & board.jump_from(2),
-                full & (full << 8) & (full << 16) & board.jump_from(3),
-            ];
-            any.iter().map(|m| u128::from(m.count_ones())).sum::<u128>().max(1)
-        };
-        let nthreads = threads.max(1);
-        let mut small = Level::<u64>::new();
-        let key = min_image_square(start.pegs(), n);
-        small.tables[part_of(hash(key))].reset(1);
-        small.tables[part_of(hash(key))].add(key, hash(key), 1);
-        small.paths = 1;
-        small.len = 1;
-        let mut next_small = Level::<u64>::new();
-        let mut big: Option<Level<u128>> = None;
-        let mut next_big = Level::<u128>::new();
-        let mut w64: Vec<Worker<u64>> = Vec::new();
-        let mut w128: Vec<Worker<u128>> = Vec::new();
-        let mut prev_len = 1usize;
-        for depth in 0..=max_depth {
-            let last = depth == max_depth;
-            if big.is_none() && small.paths * jumps_on_board >= 1u128 << 64 {
-                big = Some(widen(&small));
-                // The u64 levels are done: give their memory back.
-                small = Level::new();
-                next_small = Level::new();
-                w64 = Vec::new();
-            }
-            let (stats, len) = match big.as_mut() {
-                None => {
-                    let cur_len = small.len;
-                    let mut st = LevelStats::default();
-                    install(&mut || {
-                        st = expand(
-                            board,
-                            n,
-                            &small,
-                            &mut next_small,
-                            &mut w64,
-                            nthreads,
-                            depth,
-                            last,
-                            prev_len,
-                        );
-                    });
-                    if pegs_left(start, depth) == 1 {
-                        one_peg = collect(&small);
-                    }
-                    std::mem::swap(&mut small, &mut next_small);
-                    prev_len = cur_len;
-                    (st, small.len)
-                }
-                Some(b) => {
-                    let cur_len = b.len;
-                    let mut st = LevelStats::default();
-                    install(&mut || {
-                        st = expand(
-                            board,
-                            n,
-                            b,
-                            &mut next_big,
-                            &mut w128,
-                            nthreads,
-                            depth,
-                            last,
-                            prev_len,
-                        );
-                    });
-                    if pegs_left(start, depth) == 1 {
-                        one_peg = collect(b);
-                    }
-                    std::mem::swap(b, &mut next_big);
-                    prev_len = cur_len;
-                    (st, b.len)
-                }
-            };
-            let control = on_level(&stats);
-            let finished = stats.moves == 0;
-            levels.push(stats);
-            if finished {
-                return FastRun { levels, one_peg, complete: true };
-            }
-            if control == Control::Stop {
-                return FastRun { levels, one_peg, complete: false };
-            }
-            let p = Progress {
-                phase: "expand",
-                level: depth,
-                done: u64::from(depth + 1),
-                total: Some(u64::from(max_depth) + 1),
-            };
-            if progress(p) == Control::Stop {
-                return FastRun { levels, one_peg, complete: false };
-            }
-            if last || len == 0 {
-                return FastRun { levels, one_peg, complete: false };
-            }
+) -> Option<FastRun> {
+    let board = start.board();
+    let (r, c) = board.size();
+    let group = Group::<K>::new(ts, r, c)?;
+    let codec = Codec::new(board)?;
+    // The holes a jump can remove a peg from: right of a horizontal
+    // jump's start, below a vertical one's.
+    let over = [board.jump_from(0) << 1, board.jump_from(2) << 8];
+    let mut jumps = vec![[0u64; K]; 128];
+    for (o, s) in jumps.iter_mut().enumerate() {
+        let (half, b) = (o / 64, (o % 64) as u32);
+        if over[half] >> b & 1 == 1 {
+            let from = if half == 0 { b - 1 } else { b - 8 };
+            *s = group.images(Jump::new(from, if half == 0 { 0 } else { 2 }).bits());
         }
     }
-    FastRun { levels, one_peg, complete: false }
+    // Every jump of any position is one of the jumps on the board.
+    let jumps_on_board: u128 =
+        (0..4).map(|d| u128::from(board.jump_from(d).count_ones())).sum::<u128>().max(1);
+    let threads = threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok();
+    let ctx = Ctx { board, codec, group, over, jumps, threads, pool };
+    let nparts = 1usize << ctx.codec.part_bits();
+
+    let mut small = Level::<u64>::new(nparts);
+    let key = ctx.group.images(start.pegs()).into_iter().min().unwrap_or(start.pegs());
+    let (p, rest) = ctx.codec.key(key);
+    small.parts[p] = Part { keys: vec![rest], counts: vec![1], len: 1, rest_bits: 0 };
+    (small.len, small.paths, small.max) = (1, 1, 1);
+    let mut next_small = Level::<u64>::new(nparts);
+    let mut big: Option<Level<u128>> = None;
+    let mut next_big = Level::<u128>::new(nparts);
+    let mut narrow: Vec<Worker<u64>> = Vec::new();
+    let mut wide64: Vec<Worker<(u32, u64)>> = Vec::new();
+    let mut wide128: Vec<Worker<(u32, u128)>> = Vec::new();
+    let mut levels = Vec::new();
+    let mut one_peg = Vec::new();
+    let mut prev_len = 1usize;
+    let mut per_class = 4.0f64;
+    let done = |levels, one_peg, complete| Some(FastRun { levels, one_peg, complete });
+    for depth in 0..=max_depth {
+        let last = depth == max_depth;
+        if big.is_none() && small.paths * jumps_on_board >= 1u128 << 64 {
+            big = Some(widen(std::mem::replace(&mut small, Level::new(0))));
+            // The u64 levels are done: give their memory back.
+            next_small = Level::new(0);
+            wide64 = Vec::new();
+        }
+        let pegs_left = start.count().saturating_sub(depth);
+        let mut stop = false;
+        let mut round_progress = |done: u64, total: u64| {
+            let p = Progress { phase: "expand", level: depth, done, total: Some(total) };
+            if progress(p) == Control::Stop {
+                stop = true;
+            }
+            !stop
+        };
+        let step = Step { depth, last, prev_len, per_class };
+        let (stats, len) = match big.as_mut() {
+            None => {
+                let st = level_step(
+                    &ctx,
+                    &small,
+                    &mut next_small,
+                    &mut narrow,
+                    &mut wide64,
+                    step,
+                    &mut round_progress,
+                );
+                if pegs_left == 1 {
+                    one_peg = collect(&ctx, &small);
+                }
+                prev_len = small.len;
+                std::mem::swap(&mut small, &mut next_small);
+                (st, small.len)
+            }
+            Some(b) => {
+                let st = level_step(
+                    &ctx,
+                    b,
+                    &mut next_big,
+                    &mut narrow,
+                    &mut wide128,
+                    step,
+                    &mut round_progress,
+                );
+                if pegs_left == 1 {
+                    one_peg = collect(&ctx, b);
+                }
+                prev_len = b.len;
+                std::mem::swap(b, &mut next_big);
+                (st, b.len)
+            }
+        };
+        let Some(stats) = stats else {
+            return done(levels, one_peg, false);
+        };
+        per_class = stats.moves as f64 / stats.canonical.max(1) as f64;
+        let control = on_level(&stats);
+        let finished = stats.moves == 0;
+        levels.push(stats);
+        if finished {
+            return done(levels, one_peg, true);
+        }
+        if stop || control == Control::Stop || last || len == 0 {
+            return done(levels, one_peg, false);
+        }
+    }
+    done(levels, one_peg, false)
 }
 
-fn pegs_left(start: &Peg<'_>, depth: u32) -> u32 {
-    start.count().saturating_sub(depth)
+/// Paths ending with one peg per hole: each class's paths shared equally
+/// by its members (their counts are equal by symmetry).
+fn collect<const K: usize, C: Count>(ctx: &Ctx<'_, K>, level: &Level<C>) -> Vec<(u32, u128)> {
+    let mut out = Vec::new();
+    for (p, part) in level.parts.iter().enumerate() {
+        for (rest, count) in part.entries() {
+            let x = ctx.codec.bitboard(p, rest);
+            let mut members = ctx.group.images(x).to_vec();
+            members.sort_unstable();
+            members.dedup();
+            let each = count.into() / members.len() as u128;
+            out.extend(members.iter().map(|m| (m.trailing_zeros(), each)));
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
-fn collect<C: Count>(level: &Level<C>) -> Vec<(u64, u128)> {
-    let mut v: Vec<(u64, u128)> =
-        level.tables.iter().flat_map(|t| t.iter().map(|(k, c)| (k, c.into()))).collect();
-    v.sort_unstable();
-    v
-}
-
-/// Statistics of `cur` (level `depth`) and, unless `last`, its successors
-/// into `next`.
-#[allow(clippy::too_many_arguments)]
-fn expand<C: Count>(
-    board: &Board,
-    n: u8,
-    cur: &Level<C>,
-    next: &mut Level<C>,
-    workers: &mut Vec<Worker<C>>,
-    threads: usize,
+/// Where a level step stands.
+#[derive(Clone, Copy)]
+struct Step {
     depth: u32,
     last: bool,
     prev_len: usize,
-) -> LevelStats {
-    let jumps = JumpImages::new(board, n);
-    let jumps = &jumps;
+    /// Moves per class of the previous level (to size the rounds).
+    per_class: f64,
+}
+
+/// Expands `cur` into `next` with narrow records if every counter fits
+/// them, else with wide ones (freeing the other kind's buffers).
+#[allow(clippy::too_many_arguments)]
+fn level_step<const K: usize, C: Count>(
+    ctx: &Ctx<'_, K>,
+    cur: &Level<C>,
+    next: &mut Level<C>,
+    narrow: &mut Vec<Worker<u64>>,
+    wide: &mut Vec<Worker<(u32, C)>>,
+    step: Step,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Option<LevelStats> {
+    let fits = cur.max < 1u128 << (64 - ctx.codec.rest_bits());
+    if fits {
+        *wide = Vec::new();
+        expand(ctx, cur, next, narrow, step, progress)
+    } else {
+        *narrow = Vec::new();
+        expand(ctx, cur, next, wide, step, progress)
+    }
+}
+
+/// Statistics of `cur` (level `step.depth`) and, unless `step.last`, its
+/// successors into `next`; `None` if `progress` stopped it between rounds.
+fn expand<const K: usize, C: Count, R: Record<C>>(
+    ctx: &Ctx<'_, K>,
+    cur: &Level<C>,
+    next: &mut Level<C>,
+    workers: &mut Vec<Worker<R>>,
+    step: Step,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Option<LevelStats> {
+    let threads = ctx.threads;
+    let nparts = cur.parts.len();
+    let rb = ctx.codec.rest_bits();
     workers.resize_with(threads, || Worker {
-        buckets: (0..PARTS).map(|_| Vec::new()).collect(),
+        buckets: (0..nparts).map(|_| Vec::new()).collect(),
         stats: LevelStats::default(),
     });
     for w in workers.iter_mut() {
-        w.stats = LevelStats { depth, by_orbit: vec![0; 9], ..LevelStats::default() };
+        w.stats =
+            LevelStats { depth: step.depth, by_orbit: vec![0; K + 1], ..LevelStats::default() };
     }
-    if !last {
+    if !step.last {
         // Room for the next level: the current one times the last growth.
-        let ratio = (cur.len as f64 / prev_len.max(1) as f64).clamp(0.25, 4.0);
-        let room = ((cur.len as f64 * ratio) as usize / PARTS).max(1);
-        next.tables.par_iter_mut().for_each(|t| t.reset(room));
+        let ratio = (cur.len as f64 / step.prev_len.max(1) as f64).clamp(0.25, 4.0);
+        let room = cur.len as f64 * ratio;
+        let slots = if room > FAST_BIG_LEVEL as f64 { 1.5 } else { 2.0 };
+        let cap = (room * slots) as usize / nparts;
+        ctx.par(|| next.parts.par_iter_mut().for_each(|t| t.reset(cap, rb)));
     }
-    let mut next_paths = 0u128;
-    let mut next_len = 0usize;
-    for round in (0..PARTS).step_by(FAST_ROUND_PARTS) {
-        let parts = &cur.tables[round..round + FAST_ROUND_PARTS];
-        workers.par_iter_mut().enumerate().for_each(|(t, w)| {
-            let st = &mut w.stats;
-            for table in parts.iter().skip(t).step_by(threads) {
-                for (key, count) in table.iter() {
-                    let c: u128 = count.into();
-                    let img = images(key, n);
-                    let fixing = img.iter().filter(|&&x| x == key).count() as u64;
-                    let orbit = 8 / fixing;
-                    st.positions += orbit;
-                    st.canonical += 1;
-                    st.by_orbit[orbit as usize] += 1;
-                    st.paths += c;
-                    let moves = if last {
-                        Peg::jump_masks(board, key).iter().map(|m| m.count_ones()).sum()
-                    } else {
-                        let buckets = &mut w.buckets;
-                        jumps.for_each_successor(board, &img, |k| {
-                            buckets[part_of(hash(k))].push((k, count));
-                        })
-                    };
-                    st.moves += u64::from(moves);
-                    if moves == 0 {
-                        st.dead_ends += orbit;
-                        st.dead_end_paths += c;
-                        if board.is_goal(key) {
-                            st.goals += orbit;
-                            st.goal_paths += c;
-                        }
-                    }
+    // Rounds of current partitions, each buffering about one budget of
+    // records.
+    let bytes = cur.len as f64 * step.per_class.max(1.0) * 1.1 * size_of::<R>() as f64;
+    let rounds = if step.last {
+        1
+    } else {
+        // A quarter of the next level's tables, within the bounds: every
+        // round merges into every table once.
+        let tables: usize = next.parts.iter().map(|t| t.keys.len()).sum();
+        let table_bytes = (tables * (4 + size_of::<C>())) as f64;
+        let budget =
+            (table_bytes / 4.0).clamp(FAST_ROUND_MIN_BYTES as f64, FAST_ROUND_BYTES as f64);
+        ((bytes / budget).ceil() as usize).clamp(1, nparts)
+    };
+    if !step.last {
+        // Each bucket's expected share, with room for the spread, reserved
+        // up front (amortised doubling, in place for big blocks): few
+        // reallocations and few fresh pages to fault in.
+        let per_bucket =
+            (bytes / size_of::<R>() as f64 / (rounds * threads * nparts) as f64 * 1.1) as usize;
+        ctx.par(|| {
+            workers.par_iter_mut().for_each(|w| {
+                for b in &mut w.buckets {
+                    b.reserve(per_bucket);
                 }
-            }
+            })
         });
-        if last {
+    }
+    let (mut next_len, mut next_paths, mut next_max) = (0usize, 0u128, 0u128);
+    for round in 0..rounds {
+        let (lo, hi) = (round * nparts / rounds, (round + 1) * nparts / rounds);
+        let parts = &cur.parts[lo..hi];
+        ctx.par(|| {
+            workers.par_iter_mut().enumerate().for_each(|(t, w)| {
+                for (i, part) in parts.iter().enumerate().skip(t).step_by(threads) {
+                    expand_part(ctx, lo + i, part, step.last, w);
+                }
+            })
+        });
+        if step.last {
             continue;
         }
-        let chunk = PARTS.div_ceil(threads * 4);
+        let chunk = nparts.div_ceil(threads * 4).max(1);
         let workers_ref = &*workers;
-        let (paths, len) = next
-            .tables
-            .par_chunks_mut(chunk)
-            .enumerate()
-            .map(|(ci, tables)| {
-                let mut paths = 0u128;
-                let mut len = 0usize;
+        ctx.par(|| {
+            next.parts.par_chunks_mut(chunk).enumerate().for_each(|(ci, tables)| {
                 for (j, table) in tables.iter_mut().enumerate() {
                     let p = ci * chunk + j;
                     for w in workers_ref {
-                        for &(k, c) in &w.buckets[p] {
-                            paths += c.into();
-                            table.add(k, hash(k), c);
-                        }
+                        merge_records(table, &w.buckets[p], rb);
                     }
-                    len += table.len;
                 }
-                (paths, len)
             })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        next_paths += paths;
-        next_len = len;
-        workers.par_iter_mut().for_each(|w| w.buckets.iter_mut().for_each(Vec::clear));
+        });
+        ctx.par(|| workers.par_iter_mut().for_each(|w| w.buckets.iter_mut().for_each(Vec::clear)));
+        if round + 1 < rounds && !progress(round as u64 + 1, rounds as u64) {
+            return None;
+        }
     }
-    if !last {
-        next.paths = next_paths;
-        next.len = next_len;
-    } else {
-        next.len = 0;
+    if !step.last {
+        let sums: Vec<(usize, u128, u128)> = ctx.par(|| {
+            next.parts
+                .par_iter_mut()
+                .map(|t| {
+                    let (paths, max) = t.compact();
+                    (t.len, paths, max)
+                })
+                .collect()
+        });
+        for (len, paths, max) in sums {
+            next_len += len;
+            next_paths += paths;
+            next_max = next_max.max(max);
+        }
     }
-    let mut stats = LevelStats { depth, by_orbit: vec![0; 9], ..LevelStats::default() };
+    next.len = next_len;
+    next.paths = next_paths;
+    next.max = next_max;
+    let mut stats =
+        LevelStats { depth: step.depth, by_orbit: vec![0; K + 1], ..LevelStats::default() };
     for w in workers.iter() {
         merge(&mut stats, &w.stats);
     }
-    stats
+    progress(rounds as u64, rounds as u64);
+    Some(stats)
+}
+
+/// Statistics of the entries of partition `p` of the current level into
+/// `st` and (unless `last`) their successors' records into `buckets`.
+#[inline(never)]
+fn expand_part<const K: usize, C: Count, R: Record<C>>(
+    ctx: &Ctx<'_, K>,
+    p: usize,
+    part: &Part<C>,
+    last: bool,
+    w: &mut Worker<R>,
+) {
+    let rb = ctx.codec.rest_bits();
+    let mut stats = std::mem::take(&mut w.stats);
+    let st = &mut stats;
+    for (rest, count) in part.entries() {
+        let x = ctx.codec.bitboard(p, rest);
+        let img = ctx.group.images(x);
+        let fixing = img.iter().filter(|&&y| y == x).count();
+        // fixing is 1, 2, 4 or 8 (a subgroup): no division.
+        let orbit = K >> fixing.trailing_zeros();
+        let c: u128 = count.into();
+        st.positions += orbit as u64;
+        st.canonical += 1;
+        st.by_orbit[orbit] += 1;
+        st.paths += c;
+        let moves = if last {
+            Peg::jump_masks(ctx.board, x).iter().map(|m| m.count_ones()).sum()
+        } else {
+            ctx.successors(&img, |k| {
+                let (np, nr) = ctx.codec.key(k);
+                w.buckets[np].push(R::pack(nr, count, rb));
+            })
+        };
+        st.moves += u64::from(moves);
+        if moves == 0 {
+            st.dead_ends += orbit as u64;
+            st.dead_end_paths += c;
+            if ctx.board.is_goal(x) {
+                st.goals += orbit as u64;
+                st.goal_paths += c;
+            }
+        }
+    }
+    w.stats = stats;
+}
+
+/// Adds a bucket of records to a table of the next level.
+#[inline(never)]
+fn merge_records<C: Count, R: Record<C>>(table: &mut Part<C>, records: &[R], rb: u32) {
+    for &r in records {
+        let (rest, c) = r.unpack(rb);
+        table.add(rest, c);
+    }
 }
 
 fn merge(a: &mut LevelStats, b: &LevelStats) {

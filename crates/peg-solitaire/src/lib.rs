@@ -52,6 +52,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod codec;
 mod fast;
 mod geometry;
 pub mod params;

@@ -15,19 +15,38 @@ pub const ENDGAME_DIVISOR: u32 = 3;
 /// branch of the search.
 pub const ENDGAME_MAX_PEGS: u32 = 12;
 
-/// Log2 of the number of partition tables of a level in the statistics'
-/// fast path: 2^8 bucket write streams per thread during the expansion,
-/// and at the English peak (3.6 M classes) tables of about 14 K entries
-/// (≤ 512 KB) that stay in the 1 MB L2 cache while their records are
-/// merged. Measured on the English board: 2^10 took 4.3 s CPU against
-/// 4.1 s.
-pub const FAST_PARTITION_BITS: u32 = 8;
+/// Key bits stored per entry by the statistics' fast path (as a `u32`);
+/// the other `holes − 25` bits of a packed key choose its partition: 2^8
+/// partitions on the English board (tables of about 14 K entries at its
+/// peak of 3.6 M classes, which stay in the L2 cache while their records
+/// are merged), 2^12 on the French board. A narrow record is these bits
+/// plus a 39-bit counter in one `u64`.
+pub const FAST_REST_BITS: u32 = 25;
 
-/// Current-level partitions expanded per round of the fast path before the
-/// records are merged (of 2^[`FAST_PARTITION_BITS`]): two rounds bound the
-/// buffered successor records to half a level's moves (≈ 17 M records of
-/// 16 bytes at the English peak; 593 MB peak RSS in all). One round took
-/// 950 MB and four rounds 790 MB (measured before the u64 tables were freed
-/// at the switch to u128), four rounds with 20 % more CPU (each table is loaded into
-/// the cache once per round).
-pub const FAST_ROUND_PARTS: usize = 128;
+/// At most this many partition bits (so boards of at most 37 holes take
+/// the fast path; larger ones the generic engine): 2^12 buckets per thread
+/// are 2^12 write streams during an expansion.
+pub const FAST_MAX_PARTITION_BITS: u32 = 12;
+
+/// Successor records buffered per round of the fast path (bytes, all
+/// threads) are a quarter of the next level's tables (every round merges
+/// into every table once), at least [`FAST_ROUND_MIN_BYTES`] and at most
+/// this: the French peak levels (about 2·10^9 records of 8 bytes next to
+/// 4 GB of tables) take about 16 rounds of 1 GiB.
+pub const FAST_ROUND_BYTES: usize = 1 << 30;
+
+/// The smallest round budget (bytes): the English peak level (about 33 M
+/// records of 8 bytes, tables of about 90 MB) takes two rounds. Measured on
+/// the English board (2 threads, one run each, load 1.1–1.3): a 1 GiB
+/// budget (one round) faulted in 234 K pages (528 MB peak RSS, 0.63 s
+/// system time), 128 MB 121 K pages (336 MB, 0.37 s), 32 MB 68 K pages
+/// (256 MB, 0.23 s) with no clear change in user time; smaller budgets
+/// merge into every table more often.
+pub const FAST_ROUND_MIN_BYTES: usize = 1 << 27;
+
+/// Levels expected to have more entries than this get 1.5 table slots per
+/// expected entry (load 2/3: 18 bytes per entry, for memory: the French
+/// board's levels of 2·10^8 classes), smaller ones 2 (load 1/2: fewer
+/// probes, and the English tables stay small enough for the cache anyway).
+/// A table grows by half when its load passes 7/8.
+pub const FAST_BIG_LEVEL: usize = 1 << 25;

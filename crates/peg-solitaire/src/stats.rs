@@ -74,22 +74,33 @@ impl Statistics {
 /// `on_level` sees each level as soon as it is finished; `progress` is
 /// called a few times per level and may stop the run (finished levels are
 /// kept in the result, which then has `complete == false`).
+///
+/// Boards of at most 37 holes run on a fast path written for peg solitaire
+/// (normalised by the start's own stabiliser among the board's symmetries,
+/// or by none without [`StatsOptions::symmetry`]) unless a checkpoint is
+/// asked for; others, and checkpointed runs, on the generic
+/// [`spielbaum_bfs_reach::LevelBfs`] (see [`statistics_generic`]). Both give
+/// identical statistics.
 pub fn statistics(
     start: &Peg<'_>,
     options: &StatsOptions,
     on_level: impl FnMut(&PegLevel),
     progress: impl FnMut(Progress) -> Control,
 ) -> Result<Statistics, RunError> {
-    if options.symmetry && options.checkpoint.is_none() && crate::fast::applies(start) {
-        return Ok(fast_statistics(start, options, on_level, progress));
+    let (mut on_level, mut progress) = (on_level, progress);
+    if options.checkpoint.is_none()
+        && crate::fast::applies(start)
+        && let Some(s) = fast_statistics(start, options, &mut on_level, &mut progress)
+    {
+        return Ok(s);
     }
     statistics_generic(start, options, on_level, progress)
 }
 
 /// [`statistics`] always through the generic engine
 /// [`spielbaum_bfs_reach::LevelBfs`] (the reference for the fast path that
-/// [`statistics`] takes for a square board with eight symmetries, a fully
-/// symmetric start, symmetry on and no checkpoint).
+/// [`statistics`] takes for boards of at most 37 holes without a
+/// checkpoint).
 pub fn statistics_generic(
     start: &Peg<'_>,
     options: &StatsOptions,
@@ -141,12 +152,13 @@ fn fast_statistics(
     options: &StatsOptions,
     mut on_level: impl FnMut(&PegLevel),
     progress: impl FnMut(Progress) -> Control,
-) -> Statistics {
+) -> Option<Statistics> {
     let top = start.count();
     let max_depth = top.saturating_sub(options.down_to.unwrap_or(1).max(1));
     let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
     let run = crate::fast::run(
         start,
+        options.symmetry,
         max_depth,
         threads,
         |stats| {
@@ -154,21 +166,10 @@ fn fast_statistics(
             Control::Continue
         },
         progress,
-    );
-    let (r, c) = start.board().size();
-    let mut one_peg: Vec<(u32, u128)> = Vec::new();
-    for &(key, count) in &run.one_peg {
-        let mut members: Vec<u64> =
-            start.board().symmetries().iter().map(|t| t.apply(key, r, c)).collect();
-        members.sort_unstable();
-        members.dedup();
-        let each = count / members.len() as u128;
-        one_peg.extend(members.iter().map(|m| (m.trailing_zeros(), each)));
-    }
-    one_peg.sort_unstable();
+    )?;
     let levels =
         run.levels.into_iter().map(|stats| PegLevel { pegs: top - stats.depth, stats }).collect();
-    Statistics { levels, one_peg_paths: one_peg, complete: run.complete }
+    Some(Statistics { levels, one_peg_paths: run.one_peg, complete: run.complete })
 }
 
 /// The hole names of [`Statistics::one_peg_paths`].

@@ -138,7 +138,11 @@ fn english_first_levels_match_plain() {
 #[test]
 fn french_first_levels_match_plain() {
     let board = Board::french();
-    for (hole, rc) in [("d4", (3, 3)), ("c5", (4, 2))] {
+    // The centre, and the solvable starts d3 and d2 (mirror stabiliser) and
+    // c1 (none).
+    for (hole, rc) in
+        [("d4", (3, 3)), ("c5", (4, 2)), ("d3", (2, 3)), ("d2", (1, 3)), ("c1", (0, 2))]
+    {
         let (want, _) = plain(&FRENCH, rc, 30);
         let (got, _) = engine_levels(&board, hole, true, 30);
         assert_eq!(got, want, "{hole}");
@@ -154,16 +158,21 @@ fn fast_path_matches_generic_engine() {
     let (small, _) = Board::parse_mask("small", &SMALL.join("\n")).unwrap();
     let english = Board::english();
     let french = Board::french();
-    let runs: [(&Board, &str, Option<u32>); 4] = [
-        (&small, "c3", None),
-        (&english, "d4", Some(23)),
-        (&french, "d4", Some(28)),
-        (&english, "d4", Some(31)),
+    let runs: [(&Board, &str, Option<u32>, bool); 9] = [
+        (&small, "c3", None, true),
+        (&small, "b2", None, true),
+        (&small, "c1", None, false),
+        (&english, "d4", Some(23), true),
+        (&english, "c1", Some(25), true),
+        (&french, "d4", Some(28), true),
+        (&french, "d3", Some(28), true),
+        (&french, "c1", Some(29), true),
+        (&english, "d4", Some(31), true),
     ];
-    for (board, hole, down_to) in runs {
+    for (board, hole, down_to, symmetry) in runs {
         let start = board.start_at(hole).unwrap();
         for threads in [Some(1), Some(2)] {
-            let options = StatsOptions { down_to, threads, ..StatsOptions::default() };
+            let options = StatsOptions { down_to, threads, symmetry, ..StatsOptions::default() };
             let mut seen = Vec::new();
             let fast =
                 statistics(&start, &options, |l| seen.push(l.clone()), |_| Default::default())
@@ -173,6 +182,35 @@ fn fast_path_matches_generic_engine() {
             assert_eq!(fast, generic, "{} {hole} {down_to:?} {threads:?}", board.name());
             assert_eq!(seen, fast.levels);
         }
+    }
+}
+
+/// A start and its mirror image have the same statistics level by level
+/// (each normalised by its own stabiliser), and the classes of the mirror
+/// stabiliser have one or two members.
+#[test]
+fn french_mirror_images_agree() {
+    let board = Board::french();
+    let options = StatsOptions { down_to: Some(29), ..StatsOptions::default() };
+    let run = |hole: &str| {
+        let s =
+            statistics(&board.start_at(hole).unwrap(), &options, |_| {}, |_| Default::default())
+                .unwrap();
+        s.levels
+            .iter()
+            .map(|l| {
+                (l.stats.positions, l.stats.canonical, l.stats.paths, l.stats.by_orbit.clone())
+            })
+            .collect::<Vec<_>>()
+    };
+    let d3 = run("d3");
+    assert_eq!(d3, run("c4"));
+    assert_eq!(d3, run("e4"));
+    assert_eq!(d3, run("d5"));
+    for (positions, canonical, _, by_orbit) in &d3 {
+        assert_eq!(by_orbit.len(), 3);
+        assert_eq!(*positions, by_orbit[1] + 2 * by_orbit[2]);
+        assert_eq!(*canonical, by_orbit[1] + by_orbit[2]);
     }
 }
 
