@@ -150,7 +150,9 @@ pub struct LevelStats {
 }
 
 impl LevelStats {
-    pub(crate) fn merge(&mut self, o: &LevelStats) {
+    /// Adds the statistics of another part of the same level (e.g. another
+    /// thread's share) to these.
+    pub fn merge(&mut self, o: &LevelStats) {
         self.positions += o.positions;
         self.canonical += o.canonical;
         if self.by_orbit.len() < o.by_orbit.len() {

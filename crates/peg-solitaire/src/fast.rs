@@ -605,7 +605,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     let mut stats =
         LevelStats { depth: step.depth, by_orbit: vec![0; K + 1], ..LevelStats::default() };
     for w in workers.iter() {
-        merge(&mut stats, &w.stats);
+        stats.merge(&w.stats);
     }
     progress(rounds as u64, rounds as u64);
     Some(stats)
@@ -663,18 +663,4 @@ fn merge_records<C: Count, R: Record<C>>(table: &mut Part<C>, records: &[R], rb:
         let (rest, c) = r.unpack(rb);
         table.add(rest, c);
     }
-}
-
-fn merge(a: &mut LevelStats, b: &LevelStats) {
-    a.positions += b.positions;
-    a.canonical += b.canonical;
-    for (x, y) in a.by_orbit.iter_mut().zip(&b.by_orbit) {
-        *x += y;
-    }
-    a.paths += b.paths;
-    a.moves += b.moves;
-    a.dead_ends += b.dead_ends;
-    a.dead_end_paths += b.dead_end_paths;
-    a.goals += b.goals;
-    a.goal_paths += b.goal_paths;
 }
