@@ -11,7 +11,10 @@
 //! synthetic DAG b=8 depth 7, `ttt` = Tic-tac-toe depth 7 with `LineCount`),
 //! variant (`ab-ours`, `ab-minimax`, `pvs-ours`, `id-like-ours`,
 //! `id-ours`, `id-ours-oN` = `id-ours` ordering by evaluation only with at
-//! least N plies left, `id-minimax`), repetitions. Prints the root value and the
+//! least N plies left, `cfg:SWITCHES` = minimax's techniques plus the
+//! comma-separated switches `oN`, `k`, `h`, `etc`, `a` (e.g. `cfg:o3,k,h`),
+//! `id-lean` = [`Config::lean`] with a 1 MiB table,
+//! `id-minimax`), repetitions. Prints the root value and the
 //! nodes of one run (counted in a separate run for minimax).
 
 use spielbaum_benches::negamax_peer::{like_minimax_id, ours, theirs_ab, theirs_id};
@@ -32,9 +35,17 @@ where
         "id-ours" => Some(Config { table_mib: 1, ..Config::default() }),
         "ab-minimax" | "id-minimax" => None,
         "id-like-etc" => Some(Config { etc: true, ..like_minimax_id() }),
+        "id-lean" => Some(Config { table_mib: 1, ..Config::lean() }),
         "id-ours-etc" => Some(Config { table_mib: 1, etc: true, ..Config::default() }),
         "id-like-2t" => Some(Config { replacement: Replacement::TwoTier, ..like_minimax_id() }),
         "id-like-al" => Some(Config { replacement: Replacement::Always, ..like_minimax_id() }),
+        v if v.starts_with("cfg:") => match spec(&v[4..]) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }
+        },
         v if v.starts_with("id-ours-o") && v[9..].parse::<i32>().is_ok() => Some(Config {
             table_mib: 1,
             order_min_depth: v[9..].parse().unwrap_or(2),
@@ -59,6 +70,26 @@ where
         assert_eq!(v, value);
     }
     println!("{variant}: value {value}, nodes {nodes} per run, {reps} runs");
+}
+
+/// A configuration from a spec: minimax's techniques ([`like_minimax_id`])
+/// plus comma-separated switches: `oN` (static ordering from N plies left),
+/// `k` (killers), `h` (history), `etc`, `a` (adaptive).
+fn spec(text: &str) -> Result<Config, String> {
+    let mut c = like_minimax_id();
+    for part in text.split(',').filter(|p| !p.is_empty()) {
+        match part {
+            "k" => c.killers = true,
+            "h" => c.history = true,
+            "etc" => c.etc = true,
+            "a" => c.adaptive = true,
+            o if o.starts_with('o') => {
+                c.order_min_depth = o[1..].parse().map_err(|_| format!("bad switch {o:?}"))?
+            }
+            other => return Err(format!("unknown switch {other:?}")),
+        }
+    }
+    Ok(c)
 }
 
 fn main() {

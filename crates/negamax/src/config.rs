@@ -124,6 +124,14 @@ pub struct Config {
     /// already refutes the window ends the node at once. Pays in games with
     /// many transpositions (measured in `docs/negamax.md`); off by default.
     pub etc: bool,
+    /// Switch static-evaluation ordering and (with `etc`) enhanced
+    /// transposition cut-offs on and off during the search by what they
+    /// yield there: static ordering only while the table finds almost no
+    /// transpositions, ETC only while it does and its look-ups cut often
+    /// enough (rules and measurements: `docs/negamax.md`, constants
+    /// `params::ADAPTIVE_*`). The search stays exact either way. Off by
+    /// default; on in [`Config::lean`].
+    pub adaptive: bool,
     /// Search threads (lazy SMP over the shared table) for
     /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).
     pub threads: usize,
@@ -148,6 +156,7 @@ impl Default for Config {
             quiescence: false,
             deeper_entries: true,
             etc: false,
+            adaptive: false,
             threads: 1,
         }
     }
@@ -163,6 +172,25 @@ impl Config {
             aspiration: None,
             killers: false,
             history: false,
+            ..Config::default()
+        }
+    }
+
+    /// Iterative deepening tuned for short searches where an evaluation
+    /// costs about as much as a move (the bench against `minimax` 0.6,
+    /// `docs/negamax.md`): table, table or PV move first, killers (moved
+    /// forward in place, no sort keys), static-evaluation ordering from 3
+    /// plies left, enhanced transposition cut-offs, both [`adaptive`]; no
+    /// history (sort keys for every move cost more than they save there).
+    ///
+    /// [`adaptive`]: Config::adaptive
+    pub fn lean() -> Self {
+        Config {
+            order_min_depth: 3,
+            killers: true,
+            history: false,
+            etc: true,
+            adaptive: true,
             ..Config::default()
         }
     }

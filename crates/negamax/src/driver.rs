@@ -44,6 +44,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             extra_stop: None,
             cycle_guard: false,
             path: Default::default(),
+            ord_from: 2,
+            eval_only: false,
+            yields: Default::default(),
         }
     }
 
@@ -93,6 +96,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.counters = Counters::default();
         self.aborted = false;
         self.horizons = 0;
+        self.yields = Default::default();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
         self.stops.clear();

@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod adaptive;
 mod book;
 mod config;
 mod driver;

@@ -1,6 +1,7 @@
-//! Move ordering and cut-off helpers of the node search: enhanced
-//! transposition cut-offs, killer and history bookkeeping, the sort keys of
-//! the staged move picker, and the table's move tags.
+//! Move ordering and cut-off helpers of the node search: the choice of the
+//! node version with or without ordering code, the staged move picker
+//! (killers moved forward in place, sort keys), enhanced transposition
+//! cut-offs, killer and history bookkeeping, and the table's move tags.
 
 use spielbaum_game_trait::{Evaluator, Game, Score};
 
@@ -13,7 +14,123 @@ use crate::table::{Bound, Table, from_table, move_hash, move_tag};
 const CLASS_KILLER: i64 = 2;
 const CLASS_QUIET: i64 = 1;
 
+/// The state of the staged move picker at one node, after the hint (the
+/// table or PV move, which is searched before anything is scored).
+#[derive(Default)]
+pub(crate) struct Picker {
+    /// Stage 2 ran (killers staged, sort keys made).
+    started: bool,
+    /// Index of the first move with a sort key (`keys[k]` belongs to
+    /// `moves[from + k]`).
+    from: usize,
+    /// The moves from `from` on are picked best-first by their keys.
+    sorted: bool,
+}
+
+impl Picker {
+    /// `true` if [`Searcher::pick`] has work for move number `i`.
+    #[inline(always)]
+    pub(crate) fn wants(&self, i: usize) -> bool {
+        !self.started || (self.sorted && i >= self.from)
+    }
+}
+
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// A child node: below [`ord_from`](Searcher::ord_from) plies (or where the
+    /// adaptive switch turned the static ordering off) the variant without
+    /// ordering code (which would only cost there).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn child<const TT: bool, const ORD: bool, const EXTRA: bool>(
+        &mut self,
+        tt: Option<&Table>,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        ext_left: u32,
+        on_pv: bool,
+    ) -> Score {
+        if ORD && (depth < self.ord_from || (self.eval_only && !self.eval_order_pays())) {
+            self.node::<TT, false, EXTRA>(tt, pos, depth, ply, alpha, beta, ext_left, on_pv)
+        } else {
+            self.node::<TT, ORD, EXTRA>(tt, pos, depth, ply, alpha, beta, ext_left, on_pv)
+        }
+    }
+
+    /// Brings the move to search as number `i` (`i ≥ base`, the first move
+    /// after the hint) to index `i` of the ply's move list. Stage 2 (on the
+    /// first call): with static-evaluation ordering (`by_eval`) every
+    /// remaining child is made and scored (killers break ties); without it
+    /// the killers found among the remaining moves go first, unsorted, and
+    /// only the history (if on) needs sort keys. Stage 3: selection of the
+    /// best remaining key.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn pick(
+        &mut self,
+        pk: &mut Picker,
+        pos: &G,
+        ply: usize,
+        i: usize,
+        base: usize,
+        by_eval: bool,
+    ) {
+        if !pk.started {
+            pk.started = true;
+            if by_eval {
+                self.score_moves(pos, ply, base, true);
+                pk.from = base;
+                pk.sorted = true;
+            } else {
+                pk.from =
+                    base + if self.config.killers { self.stage_killers(ply, base) } else { 0 };
+                pk.sorted = self.config.history || self.helper != 0;
+                if pk.sorted {
+                    self.score_moves(pos, ply, pk.from, false);
+                }
+            }
+            if !pk.wants(i) {
+                return;
+            }
+        }
+        // Selection: bring the best remaining move forward.
+        let from = pk.from;
+        let p = &mut self.plies[ply];
+        let n = p.moves.len();
+        let mut top = i - from;
+        for k in i - from + 1..n - from {
+            if p.keys[k] > p.keys[top] {
+                top = k;
+            }
+        }
+        if top != i - from {
+            p.keys.swap(i - from, top);
+            p.moves.swap(i, top + from);
+            if by_eval {
+                p.children.swap(i - from, top);
+            }
+        }
+    }
+
+    /// Moves the killers of `ply` found in `moves[base..]` to the front of
+    /// that range (most recent killer first); returns how many.
+    #[inline(never)]
+    pub(crate) fn stage_killers(&mut self, ply: usize, base: usize) -> usize {
+        let p = &mut self.plies[ply];
+        let mut at = base;
+        // (Killers are kept most recent first, so an empty first slot means
+        // none.)
+        for k in p.killers.into_iter().map_while(|k| k) {
+            if let Some(j) = p.moves[at..].iter().position(|&m| m == k) {
+                p.moves.swap(at, at + j);
+                at += 1;
+            }
+        }
+        at - base
+    }
+
     /// Enhanced transposition cut-off: looks up every child of `pos`; the
     /// first whose stored bound proves a score `≥ beta` for this node is
     /// returned with that score. Entries count as for the node's own probe
@@ -26,6 +143,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         child_depth: i32,
         beta: Score,
     ) -> Option<(G::Move, Score)> {
+        self.yields.etc_tries += 1;
         for &mv in self.plies[ply].moves.iter() {
             let probe = t.probe(pos.after(mv).key());
             let Some(e) = probe else { continue };
@@ -47,6 +165,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     if !e.complete {
                         self.horizons += 1;
                     }
+                    self.yields.etc_cuts += 1;
                     return Some((mv, s));
                 }
             }
@@ -59,7 +178,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     #[inline]
     pub(crate) fn cutoff<const ORD: bool>(&mut self, pos: &G, ply: usize, depth: i32, mv: G::Move) {
         self.counters.cutoffs += 1;
-        if ORD && self.config.killers {
+        if self.config.killers {
             let k = &mut self.plies[ply].killers;
             if k[0] != Some(mv) {
                 k.copy_within(0..params::KILLERS - 1, 1);
@@ -76,14 +195,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Sort keys (and, with `by_eval`, the children) of `moves[base..]`:
     /// class (killer without evaluation ordering), static evaluation of the
     /// child from the parent's side, history (killers break ties).
-    pub(crate) fn score_moves(
-        &mut self,
-        pos: &G,
-        ply: usize,
-        base: usize,
-        by_eval: bool,
-        children: &mut Vec<G>,
-    ) {
+    pub(crate) fn score_moves(&mut self, pos: &G, ply: usize, base: usize, by_eval: bool) {
+        if by_eval {
+            self.plies[ply].children.clear();
+        }
         let killers =
             if self.config.killers { self.plies[ply].killers } else { [None; params::KILLERS] };
         let side = pos.to_move().index();
@@ -98,7 +213,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let primary = if by_eval {
                 let child = pos.after(mv);
                 let s = self.static_child(&child, ply);
-                children.push(child);
+                self.plies[ply].children.push(child);
                 i64::from(s).clamp(-(1 << 23) + 1, (1 << 23) - 1)
             } else {
                 0

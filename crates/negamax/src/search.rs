@@ -10,7 +10,6 @@
 //! (returns `alpha` or `beta`) — both give the same root value, fail-soft
 //! gives tighter table bounds.
 
-use std::mem;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -18,6 +17,7 @@ use std::time::Instant;
 use spielbaum_game_trait::{Evaluator, Game, INFINITY, MoveList, Score, outcome_score};
 
 use crate::config::Config;
+use crate::ordering::Picker;
 use crate::params;
 use crate::path::Path;
 use crate::stats::Counters;
@@ -111,6 +111,17 @@ pub struct Searcher<G: Game, E> {
     pub(crate) cycle_guard: bool,
     /// The keys of the current line (for `cycle_guard`).
     pub(crate) path: Path,
+    /// The least remaining depth at which a node may order its moves
+    /// (static evaluation, killers, history) or record killers and history;
+    /// shallower nodes run the search without ordering code (set by
+    /// [`root_node`](Self::root_node)).
+    pub(crate) ord_from: i32,
+    /// The only ordering code is the static evaluation's (no history): a
+    /// node where [`Config::adaptive`] switched it off runs without
+    /// ordering code too.
+    pub(crate) eval_only: bool,
+    /// What the adaptive switches measured ([`Config::adaptive`]).
+    pub(crate) yields: crate::adaptive::Yields,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -255,7 +266,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     ) -> Score {
         let c = &self.config;
         let by_eval = c.algorithm.orders() && c.order_min_depth <= params::DEPTH_INFINITE;
-        let ord = by_eval || c.killers || c.history;
+        let ord = by_eval || c.history;
+        // Ordering needs two plies left; static evaluation orders from
+        // `order_min_depth` on.
+        let eval_from = if by_eval { c.order_min_depth.max(2) } else { i32::MAX };
+        self.ord_from = if c.history { 1 } else { eval_from };
+        self.eval_only = !c.history;
         // Deep searches (and the guarded ones) make the per-ply buffers by
         // need instead of all at once.
         let extra = c.quiescence
@@ -348,6 +364,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 i32::from(e.depth) == depth
             };
             if complete || deep_enough {
+                self.yields.deep_hits += u64::from(self.config.adaptive);
                 let s = from_table(e.score, ply as u32);
                 // An exact score inside the window is searched again (cheaply,
                 // through the table) so that the PV is complete.
@@ -407,6 +424,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             && beta - alpha == 1
             && !(EXTRA && self.config.symmetry)
             && let Some(t) = tt
+            && self.etc_pays()
             && let Some((mv, s)) = self.etc_cut(t, pos, ply, child_depth, beta)
         {
             self.counters.tt_cuts += 1;
@@ -422,7 +440,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // scored; (2) only if it does not cut: killers, static evaluation of
         // the children (off at the last ply), history, best first.
         let algo = self.config.algorithm;
-        let by_eval = ORD && algo.orders() && depth >= self.config.order_min_depth.max(2);
+        let by_eval = ORD
+            && algo.orders()
+            && depth >= self.config.order_min_depth.max(2)
+            && self.eval_order_pays();
         let pv_move = if on_pv { self.prev_pv.get(ply).copied() } else { None };
         let mut hinted = false;
         // A fail-low entry's move is a weak hint: it goes first only where
@@ -444,22 +465,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // at the last ply (measured: killers and history there cost more
         // than the nodes they save, docs/negamax.md).
         let ordering = ORD && depth > 1 && (by_eval || self.config.killers || self.config.history);
+        // Killers alone need no ordering code: they are moved forward in
+        // place (where subtrees are big enough, see the parameter).
+        let lean_killers = !ORD && depth >= params::LEAN_KILLER_MIN_DEPTH && self.config.killers;
         // Moves before `base` need no key; keys[k] and children[k] belong to
         // moves[base + k].
         let base = usize::from(hinted);
-        let mut scored = false;
-        let mut children =
-            if by_eval { mem::take(&mut self.plies[ply].children) } else { Vec::new() };
-        children.clear();
+        let mut picker = Picker::default();
 
         // --- Cycle guard: a repetition on this line is not searched again --
         let guarded = EXTRA && self.cycle_guard;
         if guarded {
             let k = pos.key();
             if self.path.contains(k) {
-                if by_eval {
-                    self.plies[ply].children = children;
-                }
                 self.counters.leaves += 1;
                 self.horizons += 1;
                 return self.eval.evaluate(pos);
@@ -527,44 +545,39 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     }
                 }
             }
+            // Killers and history are recorded here only with the history
+            // heuristic on (whose configurations order from here, see
+            // `ord_from`); killers alone are recorded where they are used,
+            // at nodes with two plies or more left (measured: same nodes).
             if let Some(mv) = cut {
-                self.cutoff::<ORD>(pos, ply, depth, mv);
+                if ORD {
+                    self.cutoff::<ORD>(pos, ply, depth, mv);
+                } else {
+                    self.counters.cutoffs += 1;
+                }
             }
         } else {
+            // Killers go right after the hint (staged once it did not cut).
+            if lean_killers && !hinted {
+                self.stage_killers(ply, 0);
+            }
+            let stage_after_hint = lean_killers && hinted;
             for i in 0..n {
-                if ordering && i >= base {
-                    if !scored {
-                        self.score_moves(pos, ply, base, by_eval, &mut children);
-                        scored = true;
-                    }
-                    // Selection: bring the best remaining move forward.
-                    let p = &mut self.plies[ply];
-                    let mut top = i - base;
-                    for k in i - base + 1..n - base {
-                        if p.keys[k] > p.keys[top] {
-                            top = k;
-                        }
-                    }
-                    if top != i - base {
-                        p.keys.swap(i - base, top);
-                        p.moves.swap(i, top + base);
-                        if by_eval {
-                            children.swap(i - base, top);
-                        }
-                    }
+                if ordering && i >= base && picker.wants(i) {
+                    self.pick(&mut picker, pos, ply, i, base, by_eval);
                 }
                 let mv = self.plies[ply].moves[i];
-                let owned;
-                let child: &G = if by_eval && i >= base {
-                    &children[i - base]
+                // (A copy of the child made for the static evaluation.)
+                let child = if by_eval && i >= base {
+                    self.plies[ply].children[i - base].clone()
                 } else {
-                    owned = pos.after(mv);
-                    &owned
+                    pos.after(mv)
                 };
+                let child = &child;
                 let child_on_pv = pv_move == Some(mv);
                 let s = if pvs && found_pv {
                     let (a, b) = null_window::<G>(alpha);
-                    let mut s = back::<G>(self.node::<TT, ORD, EXTRA>(
+                    let mut s = back::<G>(self.child::<TT, ORD, EXTRA>(
                         tt,
                         child,
                         child_depth,
@@ -577,7 +590,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     if s > alpha && s < beta && !self.aborted {
                         // The null window was too small: search again.
                         let (a, b) = window::<G>(alpha, beta);
-                        s = back::<G>(self.node::<TT, ORD, EXTRA>(
+                        s = back::<G>(self.child::<TT, ORD, EXTRA>(
                             tt,
                             child,
                             child_depth,
@@ -591,7 +604,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     s
                 } else {
                     let (a, b) = window::<G>(alpha, beta);
-                    back::<G>(self.node::<TT, ORD, EXTRA>(
+                    back::<G>(self.child::<TT, ORD, EXTRA>(
                         tt,
                         child,
                         child_depth,
@@ -619,10 +632,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                         break;
                     }
                 }
+                if i == 0 && stage_after_hint {
+                    self.stage_killers(ply, 1);
+                }
             }
-        }
-        if by_eval {
-            self.plies[ply].children = children;
         }
         if guarded {
             self.path.pop();

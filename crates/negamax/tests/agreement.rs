@@ -164,3 +164,41 @@ fn deeper_entries_still_agree_at_depth_in_a_single_search_of_the_tree() {
         assert_eq!(s.search(&t, &Limits::depth(5)).score, want);
     }
 }
+
+/// The adaptive switches ([`Config::lean`]) change which techniques run in
+/// the middle of a search; on searches large enough for them to switch
+/// (their unit test in `src/adaptive.rs` checks that they do) the value and
+/// PV still agree with plain alpha-beta (a second algorithm, itself checked
+/// against the reference above).
+#[test]
+fn adaptive_switches_keep_values_on_larger_searches() {
+    let lean = Config { table_mib: 1, ..Config::lean() };
+    let exact_lean = Config { deeper_entries: false, ..lean.clone() };
+    let ab = Config::plain(spielbaum_negamax::Algorithm::AlphaBeta);
+    let value = |g: &RandomTree, c: &Config, d: u32| {
+        let r = Searcher::new(RandomTreeEval, c.clone()).search(g, &Limits::depth(d));
+        check_pv(g, &RandomTreeEval, &r.pv, d, r.score).unwrap();
+        r.score
+    };
+    for seed in 0..24 {
+        let b = 5 + (seed % 4) as u8;
+        let tree = RandomTree::new(seed, b, 64);
+        for d in [5, 6] {
+            assert_eq!(
+                value(&tree, &lean, d),
+                value(&tree, &ab, d),
+                "tree b={b} d={d}, seed {seed}"
+            );
+        }
+        let dag = RandomTree::new(seed, 8, 64).with_shape(Shape::Dag);
+        assert_eq!(value(&dag, &exact_lean, 6), value(&dag, &ab, 6), "DAG, seed {seed}");
+    }
+    for plies in 0..3 {
+        let g = random_prefix(&TicTacToe::new(), plies, 7);
+        let d = 7 - plies;
+        let r = Searcher::new(LineCount, lean.clone()).search(&g, &Limits::depth(d));
+        let want = Searcher::new(LineCount, ab.clone()).search(&g, &Limits::depth(d)).score;
+        assert_eq!(r.score, want, "Tic-tac-toe after {plies} plies");
+        check_pv(&g, &LineCount, &r.pv, d, want).unwrap();
+    }
+}

@@ -12,6 +12,7 @@
 //! brings them down into the low bits (the slot in a partition's table).
 
 use crate::board::{Board, bits};
+use crate::cpu::{Pack, Tables};
 use crate::geometry::{Transform, transpose};
 use crate::params::{FAST_MAX_PARTITION_BITS, FAST_REST_BITS};
 
@@ -35,6 +36,8 @@ pub(crate) struct Codec {
     unpack: Box<[[u64; 256]; 8]>,
     /// Bytes of a packed key.
     bytes: usize,
+    /// The board's holes as a bitboard.
+    board_mask: u64,
     /// Bits of a packed key (the board's holes).
     mask: u64,
     shift: u32,
@@ -76,6 +79,7 @@ impl Codec {
             pack,
             unpack,
             bytes: holes.div_ceil(8) as usize,
+            board_mask: board.mask(),
             mask: if holes == 64 { u64::MAX } else { (1 << holes) - 1 },
             shift: holes.div_ceil(2).max(1),
             rest_bits,
@@ -93,13 +97,42 @@ impl Codec {
         self.rest_bits
     }
 
-    /// The partition and the rest of the key of the bitboard `x`.
+    /// The board's mask (a bitboard).
     #[inline(always)]
-    pub(crate) fn key(&self, x: u64) -> (usize, u32) {
+    pub(crate) fn board_mask(&self) -> u64 {
+        self.board_mask
+    }
+
+    /// The packed form of the bitboard `x`, through the tables.
+    #[inline(always)]
+    pub(crate) fn pack_tables(&self, x: u64) -> u64 {
         let mut c = 0;
         for (r, table) in self.pack.iter().enumerate() {
             c |= table[(x >> (8 * r)) as usize & 255];
         }
+        c
+    }
+
+    /// The bitboard of the packed `c`, through the tables.
+    #[inline(always)]
+    pub(crate) fn unpack_tables(&self, c: u64) -> u64 {
+        let mut x = 0;
+        for (k, table) in self.unpack.iter().take(self.bytes).enumerate() {
+            x |= table[(c >> (8 * k)) as usize & 255];
+        }
+        x
+    }
+
+    /// The partition and the rest of the key of the bitboard `x`.
+    #[inline(always)]
+    pub(crate) fn key(&self, x: u64) -> (usize, u32) {
+        self.key_with(Tables, x)
+    }
+
+    /// [`key`](Codec::key) with the packer `p`.
+    #[inline(always)]
+    pub(crate) fn key_with<P: Pack>(&self, p: P, x: u64) -> (usize, u32) {
+        let c = p.pack(self, x);
         let mut z = c.wrapping_mul(M1) & self.mask;
         z ^= z >> self.shift;
         ((z >> self.rest_bits) as usize, (z & ((1 << self.rest_bits) - 1)) as u32)
@@ -108,13 +141,15 @@ impl Codec {
     /// The bitboard of a key (the inverse of [`key`](Codec::key)).
     #[inline]
     pub(crate) fn bitboard(&self, part: usize, rest: u32) -> u64 {
+        self.bitboard_with(Tables, part, rest)
+    }
+
+    /// [`bitboard`](Codec::bitboard) with the packer `p`.
+    #[inline(always)]
+    pub(crate) fn bitboard_with<P: Pack>(&self, p: P, part: usize, rest: u32) -> u64 {
         let z = (part as u64) << self.rest_bits | u64::from(rest);
         let c = (z ^ (z >> self.shift)).wrapping_mul(M1_INV) & self.mask;
-        let mut x = 0;
-        for (k, table) in self.unpack.iter().take(self.bytes).enumerate() {
-            x |= table[(c >> (8 * k)) as usize & 255];
-        }
-        x
+        p.unpack(self, c)
     }
 }
 

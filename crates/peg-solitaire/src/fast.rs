@@ -10,180 +10,97 @@
 //!   the removed peg; a successor's images are its parent's images XOR the
 //!   jump's images (the symmetries are bit permutations), so its canonical
 //!   form costs `K` XORs and `K − 1` minima.
-//! - Keys are packed to one bit per hole and mixed by a bijection
+//! - Keys are packed to one bit per hole (`pext` where the processor has
+//!   fast BMI2, tables otherwise: [`crate::cpu`]) and mixed by a bijection
 //!   ([`Codec`]); the top bits choose one of `2^(holes − 25)` partitions,
 //!   the other 25 bits are stored as a `u32`.
 //! - A level is expanded in rounds of current partitions, each buffering a
 //!   quarter of the next level's tables in records (between
-//!   [`FAST_ROUND_MIN_BYTES`] and [`FAST_ROUND_BYTES`]): each thread writes
-//!   its records into its own bucket per next partition, then the threads
+//!   [`FAST_ROUND_MIN_BYTES`] and [`FAST_ROUND_BYTES`]): current
+//!   partitions go to whichever thread is free, each thread writes its
+//!   records into its own bucket per next partition (one arena per thread,
+//!   [`Buckets`]), then the threads
 //!   merge disjoint ranges of next partitions into their tables (open
 //!   addressing, key and counter arrays side by side), so a table is
 //!   updated while it sits in the cache and no lock is needed.
-//! - A record is 8 bytes (25 key bits and a 39-bit counter) while every
-//!   counter of the level fits 39 bits, else a key and a full counter.
+//! - A record is one word (25 key bits and a 39-bit counter) while every
+//!   counter of the level fits 39 bits, else a key word and the counter in
+//!   one or two words; buckets hold words, so every kind of record reuses
+//!   the same memory.
 //!   Counters are `u64` while the next level's total paths provably fit
 //!   (`paths × jumps on the board < 2^64`), `u128` afterwards.
 //! - A finished level is compacted in place (keys and counters without
 //!   gaps); buffers and tables are reused from level to level.
 
-use core::ops::AddAssign;
+use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 use spielbaum_bfs_reach::{Control, LevelStats, Progress};
 
 use crate::board::Board;
+use crate::buckets::Buckets;
 use crate::codec::{Codec, Group};
+use crate::cpu::{Pack, Pext, Tables, with_bmi2};
 use crate::geometry::Transform;
 use crate::params::{FAST_BIG_LEVEL, FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES};
+use crate::part::{Count, Part};
 use crate::position::{Jump, Peg};
 
-/// A path counter: `u64` or `u128`.
-trait Count: Copy + Default + Send + Sync + AddAssign + Into<u128> {
-    fn from_u64(x: u64) -> Self;
+/// A successor record (the rest of its key and the parent's counter) as
+/// `WORDS` words of a bucket. Buckets are plain `u64` vectors whatever the
+/// record: the memory of one kind is reused by the next (narrow records in
+/// the big middle levels, wide ones near the end) without being given back
+/// to the system and faulted in again.
+trait Record<C>: Send + Sync {
+    /// Words of a record.
+    const WORDS: usize;
+    /// Appends a record to bucket `p`.
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32);
+    /// The record at the start of `words`.
+    fn read(words: &[u64], rest_bits: u32) -> (u32, C);
 }
 
-impl Count for u64 {
+/// Narrow records: one word, the counter above the key bits (it must fit).
+struct Narrow;
+
+impl<C: Count> Record<C> for Narrow {
+    const WORDS: usize = 1;
     #[inline(always)]
-    fn from_u64(x: u64) -> Self {
-        x
-    }
-}
-
-impl Count for u128 {
-    #[inline(always)]
-    fn from_u64(x: u64) -> Self {
-        u128::from(x)
-    }
-}
-
-/// A successor record: the rest of its key and the parent's counter.
-trait Record<C>: Copy + Send + Sync {
-    fn pack(rest: u32, count: C, rest_bits: u32) -> Self;
-    fn unpack(self, rest_bits: u32) -> (u32, C);
-}
-
-/// Narrow records: the counter above the key bits (it must fit).
-impl<C: Count> Record<C> for u64 {
-    #[inline(always)]
-    fn pack(rest: u32, count: C, rest_bits: u32) -> Self {
-        u64::from(rest) | (count.into() as u64) << rest_bits
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32) {
+        b.push(p, [u64::from(rest) | (count.into() as u64) << rest_bits]);
     }
     #[inline(always)]
-    fn unpack(self, rest_bits: u32) -> (u32, C) {
-        ((self & ((1 << rest_bits) - 1)) as u32, C::from_u64(self >> rest_bits))
+    fn read(words: &[u64], rest_bits: u32) -> (u32, C) {
+        let r = words[0];
+        ((r & ((1 << rest_bits) - 1)) as u32, C::from_u64(r >> rest_bits))
     }
 }
 
-impl<C: Count> Record<C> for (u32, C) {
+/// Wide records: the key's rest, then the counter in one word (`u64`) or
+/// two (`u128`).
+struct Wide;
+
+impl Record<u64> for Wide {
+    const WORDS: usize = 2;
     #[inline(always)]
-    fn pack(rest: u32, count: C, _: u32) -> Self {
-        (rest, count)
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: u64, _: u32) {
+        b.push(p, [u64::from(rest), count]);
     }
     #[inline(always)]
-    fn unpack(self, _: u32) -> (u32, C) {
-        self
+    fn read(words: &[u64], _: u32) -> (u32, u64) {
+        (words[0] as u32, words[1])
     }
 }
 
-/// Marks an occupied slot of a table (keys have at most 25 bits).
-const FULL: u32 = 1 << 31;
-
-/// One partition of a level. While the level is built: open addressing
-/// with linear probing, `keys[i] = rest | FULL` (0 = empty). Once finished:
-/// compact, `keys[..len]` and `counts[..len]` without gaps or marks.
-#[derive(Clone, Default)]
-struct Part<C> {
-    keys: Vec<u32>,
-    counts: Vec<C>,
-    len: usize,
-    rest_bits: u32,
-}
-
-impl<C: Count> Part<C> {
-    /// Empties the table with `cap` slots (any capacity, not a power of
-    /// two: no rounding waste on big levels).
-    fn reset(&mut self, cap: usize, rest_bits: u32) {
-        let cap = cap.max(16);
-        self.rest_bits = rest_bits;
-        // Growing reallocates (amortised doubling, in place by `mremap` for
-        // big blocks, so the pages already touched stay mapped); otherwise
-        // the allocation is reused: few fresh pages to fault in.
-        self.keys.clear();
-        self.keys.resize(cap, 0);
-        if self.counts.len() < cap {
-            self.counts.resize(cap, C::default());
-        }
-        self.len = 0;
-    }
-
+impl Record<u128> for Wide {
+    const WORDS: usize = 3;
     #[inline(always)]
-    fn add(&mut self, rest: u32, count: C) {
-        let cap = self.keys.len();
-        if (self.len + 1) * 8 > cap * 7 {
-            self.grow();
-            return self.add(rest, count);
-        }
-        let tag = rest | FULL;
-        // The key's rest is uniform below 2^rest_bits: scaled to the
-        // capacity (one multiplication, no power-of-two mask).
-        let mut i = ((u64::from(rest) * cap as u64) >> self.rest_bits) as usize;
-        loop {
-            let k = self.keys[i];
-            if k == tag {
-                self.counts[i] += count;
-                return;
-            }
-            if k == 0 {
-                self.keys[i] = tag;
-                self.counts[i] = count;
-                self.len += 1;
-                return;
-            }
-            i += 1;
-            if i == cap {
-                i = 0;
-            }
-        }
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: u128, _: u32) {
+        b.push(p, [u64::from(rest), count as u64, (count >> 64) as u64]);
     }
-
-    #[cold]
-    fn grow(&mut self) {
-        let cap = (self.keys.len() * 3 / 2).max(16);
-        let keys = std::mem::replace(&mut self.keys, vec![0; cap]);
-        let counts = std::mem::replace(&mut self.counts, vec![C::default(); cap]);
-        self.len = 0;
-        for (k, c) in keys.into_iter().zip(counts) {
-            if k != 0 {
-                self.add(k & !FULL, c);
-            }
-        }
-    }
-
-    /// Compacts a built table; returns its total and largest counter.
-    fn compact(&mut self) -> (u128, u128) {
-        let (mut paths, mut max) = (0u128, 0u128);
-        let mut j = 0;
-        for i in 0..self.keys.len() {
-            let k = self.keys[i];
-            if k != 0 {
-                let c = self.counts[i];
-                self.keys[j] = k & !FULL;
-                self.counts[j] = c;
-                j += 1;
-                let c: u128 = c.into();
-                paths += c;
-                max = max.max(c);
-            }
-        }
-        self.keys.truncate(j);
-        self.counts.truncate(j);
-        self.len = j;
-        (paths, max)
-    }
-
-    fn entries(&self) -> impl Iterator<Item = (u32, C)> + '_ {
-        self.keys[..self.len].iter().copied().zip(self.counts[..self.len].iter().copied())
+    #[inline(always)]
+    fn read(words: &[u64], _: u32) -> (u32, u128) {
+        (words[0] as u32, u128::from(words[1]) | u128::from(words[2]) << 64)
     }
 }
 
@@ -210,6 +127,7 @@ fn widen(level: Level<u64>) -> Level<u128> {
             counts: p.counts[..p.len].iter().map(|&c| u128::from(c)).collect(),
             keys: p.keys,
             len: p.len,
+            limit: p.limit,
             rest_bits: p.rest_bits,
         })
         .collect();
@@ -217,8 +135,8 @@ fn widen(level: Level<u64>) -> Level<u128> {
 }
 
 /// Per-thread state of an expansion: one bucket per next partition.
-struct Worker<R> {
-    buckets: Vec<Vec<R>>,
+struct Worker {
+    buckets: Buckets,
     stats: LevelStats,
 }
 
@@ -230,10 +148,12 @@ struct Ctx<'a, const K: usize> {
     /// The holes a horizontal and a vertical jump can remove a peg from.
     over: [u64; 2],
     /// The images of each jump's three bits, by removed peg (horizontal
-    /// jumps) or 64 + removed peg (vertical ones).
-    jumps: Vec<[u64; K]>,
+    /// jumps, `jumps[0]`) and vertical ones (`jumps[1]`).
+    jumps: [[[u64; K]; 64]; 2],
     threads: usize,
     pool: Option<rayon::ThreadPool>,
+    /// BMI2 packing, where the processor has it fast.
+    pext: Option<Pext>,
 }
 
 impl<const K: usize> Ctx<'_, K> {
@@ -252,25 +172,26 @@ impl<const K: usize> Ctx<'_, K> {
     /// horizontal jump is legal (from `o − 1` to `o + 1` or back, never
     /// both: one of the two ends must be empty and the other filled), and
     /// it flips the same three bits either way; so do the vertical ones. The
-    /// legal jumps are the bits of one `u128` (horizontal in the low half).
+    /// legal jumps are the bits of two words (horizontal, vertical).
     #[inline(always)]
     fn successors(&self, img: &[u64; K], mut f: impl FnMut(u64)) -> u32 {
         let x = img[0];
         let empty = self.board.mask() & !x;
         let h = x & self.over[0] & ((x << 1 & empty >> 1) | (x >> 1 & empty << 1));
         let v = x & self.over[1] & ((x << 8 & empty >> 8) | (x >> 8 & empty << 8));
-        let mut m = u128::from(h) | u128::from(v) << 64;
-        // Counted in the loop: no hardware popcount in the baseline target.
+        // Counted in the loops: no hardware popcount in the baseline target.
         let mut count = 0;
-        while m != 0 {
-            count += 1;
-            let j = &self.jumps[m.trailing_zeros() as usize];
-            m &= m - 1;
-            let mut k = img[0] ^ j[0];
-            for g in 1..K {
-                k = k.min(img[g] ^ j[g]);
+        for (jumps, mut m) in [(&self.jumps[0], h), (&self.jumps[1], v)] {
+            while m != 0 {
+                count += 1;
+                let j = &jumps[m.trailing_zeros() as usize];
+                m &= m - 1;
+                let mut k = img[0] ^ j[0];
+                for g in 1..K {
+                    k = k.min(img[g] ^ j[g]);
+                }
+                f(k);
             }
-            f(k);
         }
         count
     }
@@ -342,12 +263,14 @@ fn run_k<const K: usize>(
     // The holes a jump can remove a peg from: right of a horizontal
     // jump's start, below a vertical one's.
     let over = [board.jump_from(0) << 1, board.jump_from(2) << 8];
-    let mut jumps = vec![[0u64; K]; 128];
-    for (o, s) in jumps.iter_mut().enumerate() {
-        let (half, b) = (o / 64, (o % 64) as u32);
-        if over[half] >> b & 1 == 1 {
-            let from = if half == 0 { b - 1 } else { b - 8 };
-            *s = group.images(Jump::new(from, if half == 0 { 0 } else { 2 }).bits());
+    let mut jumps = [[[0u64; K]; 64]; 2];
+    for (half, table) in jumps.iter_mut().enumerate() {
+        for (b, s) in table.iter_mut().enumerate() {
+            let b = b as u32;
+            if over[half] >> b & 1 == 1 {
+                let from = if half == 0 { b - 1 } else { b - 8 };
+                *s = group.images(Jump::new(from, if half == 0 { 0 } else { 2 }).bits());
+            }
         }
     }
     // Every jump of any position is one of the jumps on the board.
@@ -355,20 +278,19 @@ fn run_k<const K: usize>(
         (0..4).map(|d| u128::from(board.jump_from(d).count_ones())).sum::<u128>().max(1);
     let threads = threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok();
-    let ctx = Ctx { board, codec, group, over, jumps, threads, pool };
+    let pext = if portable() { None } else { Pext::detect() };
+    let ctx = Ctx { board, codec, group, over, jumps, threads, pool, pext };
     let nparts = 1usize << ctx.codec.part_bits();
 
     let mut small = Level::<u64>::new(nparts);
     let key = ctx.group.images(start.pegs()).into_iter().min().unwrap_or(start.pegs());
     let (p, rest) = ctx.codec.key(key);
-    small.parts[p] = Part { keys: vec![rest], counts: vec![1], len: 1, rest_bits: 0 };
+    small.parts[p] = Part { keys: vec![rest], counts: vec![1], len: 1, limit: 1, rest_bits: 0 };
     (small.len, small.paths, small.max) = (1, 1, 1);
     let mut next_small = Level::<u64>::new(nparts);
     let mut big: Option<Level<u128>> = None;
     let mut next_big = Level::<u128>::new(nparts);
-    let mut narrow: Vec<Worker<u64>> = Vec::new();
-    let mut wide64: Vec<Worker<(u32, u64)>> = Vec::new();
-    let mut wide128: Vec<Worker<(u32, u128)>> = Vec::new();
+    let mut workers: Vec<Worker> = Vec::new();
     let mut levels = Vec::new();
     let mut one_peg = Vec::new();
     let mut prev_len = 1usize;
@@ -380,7 +302,6 @@ fn run_k<const K: usize>(
             big = Some(widen(std::mem::replace(&mut small, Level::new(0))));
             // The u64 levels are done: give their memory back.
             next_small = Level::new(0);
-            wide64 = Vec::new();
         }
         let pegs_left = start.count().saturating_sub(depth);
         let mut stop = false;
@@ -398,8 +319,7 @@ fn run_k<const K: usize>(
                     &ctx,
                     &small,
                     &mut next_small,
-                    &mut narrow,
-                    &mut wide64,
+                    &mut workers,
                     step,
                     &mut round_progress,
                 );
@@ -411,15 +331,8 @@ fn run_k<const K: usize>(
                 (st, small.len)
             }
             Some(b) => {
-                let st = level_step(
-                    &ctx,
-                    b,
-                    &mut next_big,
-                    &mut narrow,
-                    &mut wide128,
-                    step,
-                    &mut round_progress,
-                );
+                let st =
+                    level_step(&ctx, b, &mut next_big, &mut workers, step, &mut round_progress);
                 if pegs_left == 1 {
                     one_peg = collect(&ctx, b);
                 }
@@ -474,24 +387,24 @@ struct Step {
 }
 
 /// Expands `cur` into `next` with narrow records if every counter fits
-/// them, else with wide ones (freeing the other kind's buffers).
+/// them, else with wide ones.
 #[allow(clippy::too_many_arguments)]
 fn level_step<const K: usize, C: Count>(
     ctx: &Ctx<'_, K>,
     cur: &Level<C>,
     next: &mut Level<C>,
-    narrow: &mut Vec<Worker<u64>>,
-    wide: &mut Vec<Worker<(u32, C)>>,
+    workers: &mut Vec<Worker>,
     step: Step,
     progress: &mut dyn FnMut(u64, u64) -> bool,
-) -> Option<LevelStats> {
+) -> Option<LevelStats>
+where
+    Wide: Record<C>,
+{
     let fits = cur.max < 1u128 << (64 - ctx.codec.rest_bits());
     if fits {
-        *wide = Vec::new();
-        expand(ctx, cur, next, narrow, step, progress)
+        expand::<K, C, Narrow>(ctx, cur, next, workers, step, progress)
     } else {
-        *narrow = Vec::new();
-        expand(ctx, cur, next, wide, step, progress)
+        expand::<K, C, Wide>(ctx, cur, next, workers, step, progress)
     }
 }
 
@@ -501,7 +414,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     ctx: &Ctx<'_, K>,
     cur: &Level<C>,
     next: &mut Level<C>,
-    workers: &mut Vec<Worker<R>>,
+    workers: &mut Vec<Worker>,
     step: Step,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Option<LevelStats> {
@@ -509,7 +422,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     let nparts = cur.parts.len();
     let rb = ctx.codec.rest_bits();
     workers.resize_with(threads, || Worker {
-        buckets: (0..nparts).map(|_| Vec::new()).collect(),
+        buckets: Buckets::default(),
         stats: LevelStats::default(),
     });
     for w in workers.iter_mut() {
@@ -526,7 +439,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     }
     // Rounds of current partitions, each buffering about one budget of
     // records.
-    let bytes = cur.len as f64 * step.per_class.max(1.0) * 1.1 * size_of::<R>() as f64;
+    let bytes = cur.len as f64 * step.per_class.max(1.0) * 1.1 * (8 * R::WORDS) as f64;
     let rounds = if step.last {
         1
     } else {
@@ -539,30 +452,33 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
         ((bytes / budget).ceil() as usize).clamp(1, nparts)
     };
     if !step.last {
-        // Each bucket's expected share, with room for the spread, reserved
-        // up front (amortised doubling, in place for big blocks): few
-        // reallocations and few fresh pages to fault in.
+        // Each bucket's expected share, with room for the spread, in one
+        // arena per thread (reused: few fresh pages to fault in).
         let per_bucket =
-            (bytes / size_of::<R>() as f64 / (rounds * threads * nparts) as f64 * 1.1) as usize;
+            (bytes / (8 * R::WORDS) as f64 / (rounds * threads * nparts) as f64 * 1.15) as usize;
         ctx.par(|| {
-            workers.par_iter_mut().for_each(|w| {
-                for b in &mut w.buckets {
-                    b.reserve(per_bucket);
-                }
-            })
+            workers
+                .par_iter_mut()
+                .for_each(|w| w.buckets.reset(nparts, per_bucket * R::WORDS, R::WORDS))
         });
     }
     let (mut next_len, mut next_paths, mut next_max) = (0usize, 0u128, 0u128);
     for round in 0..rounds {
         let (lo, hi) = (round * nparts / rounds, (round + 1) * nparts / rounds);
         let parts = &cur.parts[lo..hi];
-        ctx.par(|| {
-            workers.par_iter_mut().enumerate().for_each(|(t, w)| {
-                for (i, part) in parts.iter().enumerate().skip(t).step_by(threads) {
-                    expand_part(ctx, lo + i, part, step.last, w);
-                }
-            })
-        });
+        {
+            // Partitions go to whichever thread is free (a busy core does
+            // not hold the others up); each thread writes into its own
+            // worker (the lock is never contended within the run's pool).
+            let locked: Vec<Mutex<&mut Worker>> = workers.iter_mut().map(Mutex::new).collect();
+            ctx.par(|| {
+                parts.par_iter().enumerate().with_max_len(1).for_each(|(i, part)| {
+                    let t = rayon::current_thread_index().unwrap_or(0) % locked.len();
+                    let mut w = locked[t].lock().unwrap_or_else(PoisonError::into_inner);
+                    expand_part::<K, C, R>(ctx, lo + i, part, step.last, &mut w);
+                })
+            });
+        }
         if step.last {
             continue;
         }
@@ -573,12 +489,14 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
                 for (j, table) in tables.iter_mut().enumerate() {
                     let p = ci * chunk + j;
                     for w in workers_ref {
-                        merge_records(table, &w.buckets[p], rb);
+                        for words in w.buckets.get(p) {
+                            merge_records::<C, R>(table, words, rb);
+                        }
                     }
                 }
             })
         });
-        ctx.par(|| workers.par_iter_mut().for_each(|w| w.buckets.iter_mut().for_each(Vec::clear)));
+        ctx.par(|| workers.par_iter_mut().for_each(|w| w.buckets.clear()));
         if round + 1 < rounds && !progress(round as u64 + 1, rounds as u64) {
             return None;
         }
@@ -619,13 +537,32 @@ fn expand_part<const K: usize, C: Count, R: Record<C>>(
     p: usize,
     part: &Part<C>,
     last: bool,
-    w: &mut Worker<R>,
+    w: &mut Worker,
+) {
+    match ctx.pext {
+        // The same loop compiled for BMI2: `pext`/`pdep` keys.
+        Some(pext) => {
+            with_bmi2(pext, || expand_part_with::<K, C, R, Pext>(ctx, pext, p, part, last, w))
+        }
+        None => expand_part_with::<K, C, R, Tables>(ctx, Tables, p, part, last, w),
+    }
+}
+
+/// [`expand_part`] with the packer `pack`.
+#[inline(always)]
+fn expand_part_with<const K: usize, C: Count, R: Record<C>, P: Pack>(
+    ctx: &Ctx<'_, K>,
+    pack: P,
+    p: usize,
+    part: &Part<C>,
+    last: bool,
+    w: &mut Worker,
 ) {
     let rb = ctx.codec.rest_bits();
     let mut stats = std::mem::take(&mut w.stats);
     let st = &mut stats;
     for (rest, count) in part.entries() {
-        let x = ctx.codec.bitboard(p, rest);
+        let x = ctx.codec.bitboard_with(pack, p, rest);
         let img = ctx.group.images(x);
         let fixing = img.iter().filter(|&&y| y == x).count();
         // fixing is 1, 2, 4 or 8 (a subgroup): no division.
@@ -639,8 +576,8 @@ fn expand_part<const K: usize, C: Count, R: Record<C>>(
             Peg::jump_masks(ctx.board, x).iter().map(|m| m.count_ones()).sum()
         } else {
             ctx.successors(&img, |k| {
-                let (np, nr) = ctx.codec.key(k);
-                w.buckets[np].push(R::pack(nr, count, rb));
+                let (np, nr) = ctx.codec.key_with(pack, k);
+                R::push(&mut w.buckets, np, nr, count, rb);
             })
         };
         st.moves += u64::from(moves);
@@ -658,9 +595,49 @@ fn expand_part<const K: usize, C: Count, R: Record<C>>(
 
 /// Adds a bucket of records to a table of the next level.
 #[inline(never)]
-fn merge_records<C: Count, R: Record<C>>(table: &mut Part<C>, records: &[R], rb: u32) {
-    for &r in records {
-        let (rest, c) = r.unpack(rb);
+fn merge_records<C: Count, R: Record<C>>(table: &mut Part<C>, words: &[u64], rb: u32) {
+    for r in words.chunks_exact(R::WORDS) {
+        let (rest, c) = R::read(r, rb);
         table.add(rest, c);
+    }
+}
+
+/// Tests force the portable packing with this (other runs at the same time
+/// only take the portable path too: same results).
+#[cfg(test)]
+static PORTABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn portable() -> bool {
+    #[cfg(test)]
+    return PORTABLE.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn levels(start: &Peg<'_>, depth: u32) -> Vec<LevelStats> {
+        run(start, true, depth, 2, |_| Control::Continue, |_| Control::Continue).unwrap().levels
+    }
+
+    #[test]
+    fn portable_and_bmi2_packing_agree() {
+        let (english, french) = (Board::english(), Board::french());
+        let starts = [
+            (english.start_at("d4").unwrap(), 10),
+            (english.start_at("c1").unwrap(), 8),
+            (french.start_at("d3").unwrap(), 7),
+        ];
+        for (start, depth) in starts {
+            let fast = levels(&start, depth);
+            PORTABLE.store(true, std::sync::atomic::Ordering::Relaxed);
+            let tables = levels(&start, depth);
+            PORTABLE.store(false, std::sync::atomic::Ordering::Relaxed);
+            assert_eq!(fast.len(), depth as usize + 1);
+            assert_eq!(fast, tables);
+        }
     }
 }

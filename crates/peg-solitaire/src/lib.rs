@@ -48,14 +48,17 @@
 //! assert_eq!(stats.nodes, 0);
 //! # Ok::<(), spielbaum_game_trait::NotationError>(())
 //! ```
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod board;
+mod buckets;
 mod codec;
+mod cpu;
 mod fast;
 mod geometry;
 pub mod params;
+mod part;
 mod position;
 mod solve;
 mod stats;

@@ -92,6 +92,26 @@ pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
         Config { order_min_depth: i32::MAX, etc: true, ..with_table(Algorithm::Iterative) },
     ));
     v.push(("pvs+table+etc".into(), Config { etc: true, ..with_table(Algorithm::Pvs) }));
+    // Killers without any other ordering: moved forward in place (no sort
+    // keys), recorded only where used.
+    v.push((
+        "iterative+table+killers, no ordering".into(),
+        Config { order_min_depth: i32::MAX, killers: true, ..with_table(Algorithm::Iterative) },
+    ));
+    // The preset of the bench: adaptive static ordering and ETC, killers.
+    v.push(("lean".into(), Config { table_mib: 1, deeper_entries: deeper, ..Config::lean() }));
+    // Adaptive switching with the history heuristic (ordering code at every
+    // depth) and with ordering from the last ply but one.
+    v.push((
+        "lean+history, ordering from depth 2".into(),
+        Config {
+            table_mib: 1,
+            deeper_entries: deeper,
+            history: true,
+            order_min_depth: 2,
+            ..Config::lean()
+        },
+    ));
     v.push((
         "default".into(),
         Config { table_mib: 1, deeper_entries: deeper, ..Config::default() },
