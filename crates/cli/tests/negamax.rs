@@ -57,6 +57,13 @@ fn search_json_contract() {
         .collect();
     assert!(scores.windows(2).all(|w| w[0] == w[1]), "{scores:?}");
 
+    // The lean preset (with and without the table) gives the same score.
+    for extra in [&[][..], &["--table-mib", "0"][..]] {
+        let mut args = vec!["search", "tictactoe", "--depth", "5", "--preset", "lean", "--json"];
+        args.extend_from_slice(extra);
+        assert_eq!(json(&args)["score"], scores[0]);
+    }
+
     // Searched to the end, Tic-tac-toe is a draw (score 0), also with 2 threads.
     let v = json(&["search", "tictactoe", "--depth", "9", "--threads", "2", "--json"]);
     assert_eq!(v["score"], 0);
@@ -73,6 +80,7 @@ fn bad_input_is_named() {
     rejects(&["search", "tictactoe", "--json"], "--depth");
     rejects(&["search", "tictactoe", "--depth", "0"], "--depth 0");
     rejects(&["search", "tictactoe", "--depth", "3", "--algo", "minimax"], "minimax");
+    rejects(&["search", "tictactoe", "--depth", "3", "--preset", "fast"], "--preset fast");
     rejects(&["search", "tictactoe", "--depth", "3", "--threads", "0"], "--threads");
     rejects(&["solve", "tictactoe", "--position", "xxx/ooo/..."], "both");
     rejects(&["solve", "chess"], "chess");

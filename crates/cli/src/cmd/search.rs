@@ -45,6 +45,13 @@ pub struct Args {
     /// first; pays in games with many transpositions).
     #[arg(long)]
     pub etc: bool,
+    /// Configuration preset: `default` (static ordering, killers, history)
+    /// or `lean` (killers from 4 plies left, static ordering from 3, ETC,
+    /// both switched by what they yield: the configuration of the
+    /// comparison with minimax in docs/negamax.md). The other options
+    /// apply on top of it.
+    #[arg(long, default_value = "default")]
+    pub preset: String,
     /// Print JSON: {"score", "best_move", "pv", "depth", "nodes"}.
     #[arg(long)]
     pub json: bool,
@@ -53,6 +60,7 @@ pub struct Args {
 struct Search<'a> {
     args: &'a Args,
     algo: Algorithm,
+    base: Config,
 }
 
 impl GameVisitor for Search<'_> {
@@ -71,8 +79,8 @@ impl GameVisitor for Search<'_> {
             threads: a.threads,
             quiescence: a.quiescence,
             extensions: a.extensions,
-            etc: a.etc,
-            ..Config::default()
+            etc: a.etc || self.base.etc,
+            ..self.base
         };
         let mut limits = match (a.depth, a.time_ms) {
             (Some(d), _) => Limits::depth(d),
@@ -171,5 +179,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         )));
     }
     let algo = Algorithm::parse(&args.algo).map_err(|e| CliError::usage(format!("--algo: {e}")))?;
-    dispatch(&args.game, Search { args, algo })
+    let base = match args.preset.as_str() {
+        "default" => Config::default(),
+        "lean" => Config::lean(),
+        other => {
+            return Err(CliError::usage(format!("--preset {other} is not one of: default, lean")));
+        }
+    };
+    dispatch(&args.game, Search { args, algo, base })
 }
