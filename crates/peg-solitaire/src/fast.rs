@@ -120,17 +120,7 @@ impl<C: Count> Level<C> {
 }
 
 fn widen(level: Level<u64>) -> Level<u128> {
-    let parts = level
-        .parts
-        .into_iter()
-        .map(|p| Part {
-            counts: p.counts[..p.len].iter().map(|&c| u128::from(c)).collect(),
-            keys: p.keys,
-            len: p.len,
-            limit: p.limit,
-            rest_bits: p.rest_bits,
-        })
-        .collect();
+    let parts = level.parts.into_iter().map(Part::widen).collect();
     Level { parts, len: level.len, paths: level.paths, max: level.max }
 }
 
@@ -285,7 +275,7 @@ fn run_k<const K: usize>(
     let mut small = Level::<u64>::new(nparts);
     let key = ctx.group.images(start.pegs()).into_iter().min().unwrap_or(start.pegs());
     let (p, rest) = ctx.codec.key(key);
-    small.parts[p] = Part { keys: vec![rest], counts: vec![1], len: 1, limit: 1, rest_bits: 0 };
+    small.parts[p] = Part::single(rest, 1);
     (small.len, small.paths, small.max) = (1, 1, 1);
     let mut next_small = Level::<u64>::new(nparts);
     let mut big: Option<Level<u128>> = None;
@@ -388,7 +378,6 @@ struct Step {
 
 /// Expands `cur` into `next` with narrow records if every counter fits
 /// them, else with wide ones.
-#[allow(clippy::too_many_arguments)]
 fn level_step<const K: usize, C: Count>(
     ctx: &Ctx<'_, K>,
     cur: &Level<C>,
@@ -445,7 +434,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     } else {
         // A quarter of the next level's tables, within the bounds: every
         // round merges into every table once.
-        let tables: usize = next.parts.iter().map(|t| t.keys.len()).sum();
+        let tables: usize = next.parts.iter().map(Part::slots).sum();
         let table_bytes = (tables * (4 + size_of::<C>())) as f64;
         let budget =
             (table_bytes / 4.0).clamp(FAST_ROUND_MIN_BYTES as f64, FAST_ROUND_BYTES as f64);

@@ -42,15 +42,25 @@ const FULL: u32 = 1 << 31;
 /// compact, `keys[..len]` and `counts[..len]` without gaps or marks.
 #[derive(Clone, Default)]
 pub(crate) struct Part<C> {
-    pub(crate) keys: Vec<u32>,
-    pub(crate) counts: Vec<C>,
+    keys: Vec<u32>,
+    counts: Vec<C>,
     pub(crate) len: usize,
     /// The table grows when `len` reaches this (7/8 of the slots).
-    pub(crate) limit: usize,
-    pub(crate) rest_bits: u32,
+    limit: usize,
+    rest_bits: u32,
 }
 
 impl<C: Count> Part<C> {
+    /// A finished partition with one entry.
+    pub(crate) fn single(rest: u32, count: C) -> Self {
+        Part { keys: vec![rest], counts: vec![count], len: 1, limit: 1, rest_bits: 0 }
+    }
+
+    /// Slots of the table.
+    pub(crate) fn slots(&self) -> usize {
+        self.keys.len()
+    }
+
     /// Empties the table with `cap` slots (any capacity, not a power of
     /// two: no rounding waste on big levels).
     pub(crate) fn reset(&mut self, cap: usize, rest_bits: u32) {
@@ -142,6 +152,19 @@ impl<C: Count> Part<C> {
 
     pub(crate) fn entries(&self) -> impl Iterator<Item = (u32, C)> + '_ {
         self.keys[..self.len].iter().copied().zip(self.counts[..self.len].iter().copied())
+    }
+}
+
+impl Part<u64> {
+    /// The finished partition with `u128` counters.
+    pub(crate) fn widen(self) -> Part<u128> {
+        Part {
+            counts: self.counts[..self.len].iter().map(|&c| u128::from(c)).collect(),
+            keys: self.keys,
+            len: self.len,
+            limit: self.limit,
+            rest_bits: self.rest_bits,
+        }
     }
 }
 
