@@ -16,9 +16,15 @@
 //! cut-offs (`Config::etc`, which minimax 0.6 does not have); and our
 //! `Config::lean` preset (killers moved forward in place, static ordering
 //! and ETC switched by what they yield, `Config::adaptive`), the
-//! configuration behind the "≥ 1.5× faster" claim in `docs/negamax.md`.
+//! configuration behind the "≥ 1.5× faster" claim in `docs/negamax.md`;
+//! and the same preset with a table of fixed size (`table_growth` off), to
+//! show what growing the table by need contributes.
 //!
-//! Both sides build their engine (and its 1 MiB table) per search. The
+//! Both sides build their engine (and its table of at most 1 MiB) per
+//! search: minimax allocates and fills its whole table; ours (except the
+//! like-for-like and fixed-table rows) starts with 64 KiB and grows between
+//! iterations by what the next one is expected to store
+//! (`Config::table_growth`). The
 //! adapter asks the game for its outcome only when there are no moves (the
 //! `Game` contract, as our engine does), and counts minimax's nodes
 //! (positions entered through `apply`, plus the root) only in separate,
@@ -99,12 +105,14 @@ where
     let id = Config { table_mib: 1, ..Config::default() };
     let id_etc = Config { etc: true, ..like_minimax_id() };
     let id_lean = Config { table_mib: 1, ..Config::lean() };
+    let id_lean_fixed = Config { table_growth: false, ..id_lean.clone() };
     let (v_ab, n_ab) = ours(g, eval, &ab, depth);
     let (v_pvs, n_pvs) = ours(g, eval, &pvs, depth);
     let (v_idl, n_idl) = ours(g, eval, &id_like, depth);
     let (v_id, n_id) = ours(g, eval, &id, depth);
     let (v_etc, n_etc) = ours(g, eval, &id_etc, depth);
     let (v_lean, n_lean) = ours(g, eval, &id_lean, depth);
+    let (v_fixed, n_fixed) = ours(g, eval, &id_lean_fixed, depth);
     let (m_ab, _) = theirs_ab::<true, _, _>(g, eval, d8);
     let (m_id, _) = theirs_id::<true, _, _>(g, eval, d8);
     assert_eq!(v_ab, m_ab, "{name}: alpha-beta values differ");
@@ -114,6 +122,7 @@ where
         (v_id, "iterative"),
         (v_etc, "iterative+etc"),
         (v_lean, "iterative, lean preset"),
+        (v_fixed, "iterative, lean preset, fixed table"),
     ] {
         assert_eq!(v, m_ab, "{name}: {what} value differs");
     }
@@ -170,6 +179,12 @@ where
         || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
     );
     line("ID + table, our lean preset vs IterativeSearch", n_lean, mn_id, t);
+    let t = paired(
+        PAIRS,
+        || check(ours(g, eval, &id_lean_fixed, depth), n_fixed),
+        || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
+    );
+    line("ID + fixed table, lean preset vs IterativeSearch", n_fixed, mn_id, t);
 
     let mut group = c.benchmark_group(format!("negamax_vs_minimax/{name}/depth{depth}"));
     group.bench_function("ours-alphabeta", |b| {
@@ -192,6 +207,9 @@ where
     });
     group.bench_function("ours-iterative-table-lean", |b| {
         b.iter(|| check(ours(black_box(g), eval, &id_lean, depth), n_lean))
+    });
+    group.bench_function("ours-iterative-fixed-table-lean", |b| {
+        b.iter(|| check(ours(black_box(g), eval, &id_lean_fixed, depth), n_fixed))
     });
     group.bench_function("minimax-iterative-table", |b| {
         b.iter(|| assert_eq!(theirs_id::<false, _, _>(black_box(g), eval, d8).0, v_ab))

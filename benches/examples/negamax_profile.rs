@@ -13,7 +13,8 @@
 //! `id-ours`, `id-ours-oN` = `id-ours` ordering by evaluation only with at
 //! least N plies left, `cfg:SWITCHES` = minimax's techniques plus the
 //! comma-separated switches `oN`, `k`, `h`, `etc`, `a` (e.g. `cfg:o3,k,h`),
-//! `id-lean` = [`Config::lean`] with a 1 MiB table,
+//! `id-lean` = [`Config::lean`] with a table of at most 1 MiB (grown by
+//! need), `id-lean-fixed` = the same with a fixed 1 MiB table,
 //! `id-minimax`), repetitions. Prints the root value and the
 //! nodes of one run (counted in a separate run for minimax).
 
@@ -36,6 +37,7 @@ where
         "ab-minimax" | "id-minimax" => None,
         "id-like-etc" => Some(Config { etc: true, ..like_minimax_id() }),
         "id-lean" => Some(Config { table_mib: 1, ..Config::lean() }),
+        "id-lean-fixed" => Some(Config { table_mib: 1, table_growth: false, ..Config::lean() }),
         "id-ours-etc" => Some(Config { table_mib: 1, etc: true, ..Config::default() }),
         "id-like-2t" => Some(Config { replacement: Replacement::TwoTier, ..like_minimax_id() }),
         "id-like-al" => Some(Config { replacement: Replacement::Always, ..like_minimax_id() }),

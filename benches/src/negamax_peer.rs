@@ -80,10 +80,12 @@ where
 /// Our iterative deepening with exactly minimax's `IterativeSearch`
 /// techniques: table (1 MiB), table move first, null-window search; no
 /// static-evaluation ordering, killers or history (minimax 0.6 has none of
-/// these on by default; its `min_reorder_moves_depth` is a no-op there).
+/// these on by default; its `min_reorder_moves_depth` is a no-op there),
+/// and a table of fixed size like minimax's (no `table_growth`).
 pub fn like_minimax_id() -> Config {
     Config {
         table_mib: 1,
+        table_growth: false,
         order_min_depth: i32::MAX,
         killers: false,
         history: false,

@@ -88,6 +88,17 @@ pub struct Config {
     pub table_mib: usize,
     /// The table's replacement scheme.
     pub replacement: Replacement,
+    /// Let the engine's own table start small and grow between iterations
+    /// of iterative deepening, by what the next iteration is expected to
+    /// store, up to `table_mib` ([`Table::growable`](crate::Table::growable)):
+    /// a short search then clears and touches only the memory it uses (a
+    /// 16 MiB table costs more to clear than a depth-5 search of
+    /// Tic-tac-toe). Searches that are not iterative, lazy SMP and the
+    /// exact solver grow the table to its full size first; a table given
+    /// with [`Searcher::with_table`](crate::Searcher::with_table) is used
+    /// as it is (it grows only if it is growable and not shared). Values never change; node counts only where the smaller table
+    /// had to evict. On by default (measured in `docs/negamax.md`).
+    pub table_growth: bool,
     /// Look positions up by their canonical key (`Game::canonical_with`), so
     /// symmetric positions share entries. Costs a canonicalisation per node.
     pub symmetry: bool,
@@ -143,6 +154,7 @@ impl Default for Config {
             algorithm: Algorithm::Iterative,
             table_mib: params::DEFAULT_TABLE_MIB,
             replacement: Replacement::default(),
+            table_growth: true,
             order_min_depth: params::ORDER_MIN_DEPTH,
             symmetry: false,
             // Measured (docs/negamax.md): aspiration costs nodes on the

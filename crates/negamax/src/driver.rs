@@ -18,10 +18,16 @@ use crate::table::Table;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A searcher with evaluator `eval` and configuration `config`; the
-    /// table (if `config.table_mib > 0`) is allocated here, once.
+    /// table (if `config.table_mib > 0`) is allocated here, once (small, to
+    /// grow by need, with [`Config::table_growth`]).
     pub fn new(eval: E, config: Config) -> Self {
-        let table = (config.table_mib > 0 && config.algorithm.prunes())
-            .then(|| Arc::new(Table::new(config.table_mib, config.replacement)));
+        let table = (config.table_mib > 0 && config.algorithm.prunes()).then(|| {
+            Arc::new(if config.table_growth {
+                Table::growable(config.table_mib, config.replacement)
+            } else {
+                Table::new(config.table_mib, config.replacement)
+            })
+        });
         // Only allocated when used (a searcher is often built per search).
         let history = if config.history { vec![0; 2 * params::HISTORY_SIZE] } else { Vec::new() };
         Searcher {
@@ -51,7 +57,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// Uses `table` (possibly shared with other searchers) instead of the
-    /// searcher's own table.
+    /// searcher's own table. A [growable](Table::growable) table grows
+    /// between iterations only while this searcher holds the only
+    /// reference to it; a shared one keeps its size.
     pub fn with_table(mut self, table: Arc<Table>) -> Self {
         self.table = Some(table);
         self
@@ -76,6 +84,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// The transposition table, if any.
     pub fn table(&self) -> Option<&Arc<Table>> {
         self.table.as_ref()
+    }
+
+    /// Grows the searcher's own table to `slots` slots (at most its
+    /// maximum); a table shared with other searchers keeps its size.
+    pub(crate) fn fit_table(&mut self, slots: usize) {
+        if let Some(t) = self.table.as_mut().and_then(Arc::get_mut) {
+            t.reserve(slots);
+        }
     }
 
     /// Forgets everything learnt (table, killers, history).
@@ -143,20 +159,26 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             result.from_book = true;
             return result;
         }
-        let table = self.table.clone();
-        if let Some(t) = &table {
+        if let Some(t) = &self.table {
             t.new_search();
         }
-        let tt = table.as_deref();
         let max_depth = limits.depth.clamp(1, params::DEPTH_INFINITE as u32);
-        let first = match self.config.algorithm {
-            Algorithm::Iterative => 1 + u32::from(self.helper % 2 == 1).min(max_depth - 1),
-            _ => max_depth,
+        let iterative = self.config.algorithm == Algorithm::Iterative;
+        let first = if iterative {
+            1 + u32::from(self.helper % 2 == 1).min(max_depth - 1)
+        } else {
+            max_depth
         };
         let mut prev_nodes = 0u64;
+        // Table slots the next iteration is expected to need (a growable
+        // table grows to it; a single pass gets the whole table).
+        let mut want = if iterative { 0 } else { usize::MAX };
         let mut root_moves = MoveList::new();
         game.moves(&mut root_moves);
         for depth in first..=max_depth {
+            self.fit_table(want);
+            let table = self.table.clone();
+            let tt = table.as_deref();
             let before = self.counters;
             let t0 = Instant::now();
             self.horizons = 0;
@@ -175,6 +197,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 (counters.nodes as f64).powf(1.0 / f64::from(depth))
             };
             prev_nodes = counters.nodes;
+            // Interior nodes store one entry each: those stored so far plus
+            // the next iteration's (this one's times its growth).
+            let interior = |c: Counters| c.nodes.saturating_sub(c.leaves);
+            let next = interior(counters) as f64 * ebf.clamp(1.0, 64.0);
+            let entries = interior(self.counters) as f64 + next;
+            want = (entries * params::TABLE_SLOTS_PER_NODE as f64).min(usize::MAX as f64 / 2.0)
+                as usize;
             let it = Iteration {
                 depth,
                 score,
@@ -255,6 +284,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// solver to list *all* best moves.
     pub fn root_move_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, Score)> {
         self.start(&Limits::default());
+        self.fit_table(usize::MAX);
         let table = self.table.clone();
         let tt = table.as_deref();
         let depth = depth.clamp(1, params::DEPTH_INFINITE as u32) as i32;
@@ -304,12 +334,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         E: Clone + Send,
     {
         let threads = self.config.threads.max(1);
+        if self.table.is_none() || threads == 1 {
+            return self.search(game, limits);
+        }
+        // Shared, the table can no longer grow: its full size first.
+        self.fit_table(usize::MAX);
         let Some(table) = self.table.clone() else {
             return self.search(game, limits);
         };
-        if threads == 1 {
-            return self.search(game, limits);
-        }
         let done = Arc::new(AtomicBool::new(false));
         let config = self.config.clone();
         // Helpers deepen until the main thread is done (at least to the

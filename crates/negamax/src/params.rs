@@ -90,6 +90,20 @@ pub const KILLERS: usize = 2;
 /// Default transposition table size in MiB.
 pub const DEFAULT_TABLE_MIB: usize = 16;
 
+/// Slots a growable transposition table starts with (64 KiB; see
+/// [`Config::table_growth`](crate::Config::table_growth)): enough for the
+/// first iterations of any search, small enough that clearing it costs
+/// about a microsecond. Before each iteration the engine grows its table to
+/// [`TABLE_SLOTS_PER_NODE`] slots per expected stored entry.
+pub const TABLE_START_SLOTS: usize = 1 << 12;
+
+/// Slots per expected stored entry when the engine grows its own table
+/// between iterations: the entries stored so far plus those the next
+/// iteration is expected to store (the last iteration's interior nodes
+/// times its growth), at a load of at most 1/4, where a 4-way bucket
+/// rarely has to evict anything.
+pub const TABLE_SLOTS_PER_NODE: u64 = 2;
+
 /// Entries per bucket of the transposition table (4 × 16 bytes = one cache
 /// line).
 pub const BUCKET: usize = 4;

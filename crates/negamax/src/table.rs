@@ -180,6 +180,8 @@ fn unpack(data: u64) -> Option<(Entry, u8)> {
 /// The transposition table. See the [module docs](self).
 pub struct Table {
     slots: Vec<Slot>,
+    /// The most slots [`reserve`](Table::reserve) may grow the table to.
+    max_slots: usize,
     /// Slot-index mask that also clears the way bits (a bucket's first slot).
     mask: usize,
     /// Slots per key (1, 2 or [`params::BUCKET`]).
@@ -207,21 +209,107 @@ impl Table {
     /// A table of at most `slots` slots (rounded down to a power of two, at
     /// least one bucket) — for experiments with tiny tables.
     pub fn with_slots(slots: usize, replacement: Replacement) -> Self {
+        let n = Self::round_slots(slots);
+        Self::sized(n, n, replacement)
+    }
+
+    /// A table that starts with [`params::TABLE_START_SLOTS`] slots (fewer if
+    /// `mib` allows fewer) and may grow to at most `mib` MiB through
+    /// [`reserve`](Self::reserve): a short search then clears and touches
+    /// only the memory it uses (the engine's own table, with
+    /// [`Config::table_growth`](crate::Config::table_growth)).
+    pub fn growable(mib: usize, replacement: Replacement) -> Self {
+        let max = Self::round_slots(mib.saturating_mul(1 << 20) / 16);
+        Self::sized(params::TABLE_START_SLOTS.min(max), max, replacement)
+    }
+
+    /// A growable table of `start` slots that may grow to `max` slots
+    /// (both rounded down to powers of two, at least one bucket; `start` at
+    /// most `max`) — for experiments and tests with tiny tables.
+    pub fn growable_slots(start: usize, max: usize, replacement: Replacement) -> Self {
+        let max = Self::round_slots(max);
+        Self::sized(Self::round_slots(start).min(max), max, replacement)
+    }
+
+    /// `slots` rounded down to a power of two, at least one bucket.
+    fn round_slots(slots: usize) -> usize {
         let want = slots.max(params::BUCKET);
-        let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
-        // A zeroed allocation (calloc): large tables come as fresh zero
-        // pages from the system instead of being written slot by slot, so
-        // building a searcher costs no pass over the table (a 1 MiB table
-        // made per search cost a quarter of the instructions of a short
-        // search; docs/negamax.md). All-zero is the empty slot (bound 0).
-        let v: Vec<Slot> = bytemuck::allocation::zeroed_vec(n);
+        1usize << (usize::BITS - 1 - want.leading_zeros())
+    }
+
+    /// `n` slots now, at most `max` (both powers of two, `n ≤ max`).
+    fn sized(n: usize, max: usize, replacement: Replacement) -> Self {
+        let v: Vec<Slot> = if n == max {
+            // A zeroed allocation (calloc): large tables come as fresh zero
+            // pages from the system instead of being written slot by slot,
+            // so building a searcher costs no pass over the table (a 1 MiB
+            // table made per search cost a quarter of the instructions of a
+            // short search; docs/negamax.md). All-zero is the empty slot
+            // (bound 0).
+            bytemuck::allocation::zeroed_vec(n)
+        } else {
+            // Growable: room for the whole table reserved (not touched, not
+            // cleared), the first `n` slots cleared; growing clears the
+            // next part in place, so it never reallocates, copies or
+            // faults in a page twice (a fresh zeroed block per growth step
+            // was measured slower than a fixed table: docs/negamax.md).
+            let mut v = Vec::with_capacity(max);
+            v.resize_with(n, Slot::default);
+            v
+        };
         let ways = Self::ways_of(replacement);
-        Table { slots: v, mask: (n - 1) & !(ways - 1), ways, replacement, age: AtomicU64::new(0) }
+        Table {
+            slots: v,
+            max_slots: max,
+            mask: (n - 1) & !(ways - 1),
+            ways,
+            replacement,
+            age: AtomicU64::new(0),
+        }
     }
 
     /// Number of slots.
     pub fn slots(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The most slots the table may grow to (its size in MiB × 2^16);
+    /// equal to [`slots`](Self::slots) unless it was made
+    /// [`growable`](Self::growable).
+    pub fn max_slots(&self) -> usize {
+        self.max_slots
+    }
+
+    /// Grows the table to at least `slots` slots (rounded up to a power of
+    /// two, at most [`max_slots`](Self::max_slots)), in place, keeping every
+    /// entry as it is stored: a key's bucket in the bigger table is its old
+    /// bucket or one in the new part, which receives the entries of that
+    /// old bucket alone, each in its old way, so nothing is evicted or
+    /// reordered. Needs exclusive access (the engine calls it between
+    /// iterations, through `Arc::get_mut`: a shared table keeps its size).
+    pub fn reserve(&mut self, slots: usize) {
+        let old = self.slots.len();
+        let n = slots.clamp(params::BUCKET, self.max_slots).next_power_of_two();
+        let n = n.min(self.max_slots);
+        if n <= old {
+            return;
+        }
+        self.slots.resize_with(n, Slot::default);
+        self.mask = (n - 1) & !(self.ways - 1);
+        for i in 0..old {
+            let data = *self.slots[i][DATA].get_mut();
+            if (data >> BOUND_SHIFT) & 3 == 0 {
+                continue; // empty
+            }
+            let check = *self.slots[i][CHECK].get_mut();
+            let way = i & (self.ways - 1);
+            let to = self.base(check ^ data) + way;
+            if to != i {
+                // `to` lies in the new part (same index modulo `old`).
+                self.slots[to] = [AtomicU64::new(check), AtomicU64::new(data)];
+                self.slots[i] = Slot::default();
+            }
+        }
     }
 
     /// The replacement scheme.
@@ -290,8 +378,8 @@ impl Table {
     /// Stores `entry` for `key` following the replacement scheme.
     #[inline]
     pub fn store(&self, key: u64, entry: Entry) {
-        let base = self.base(key);
         let age = self.current_age();
+        let base = self.base(key);
         let slot = match self.replacement {
             Replacement::Always => base,
             Replacement::DepthPreferred => match self.read(base) {
@@ -422,6 +510,60 @@ mod tests {
             assert_eq!(t.probe(1234), Some(e), "{r:?}");
             assert_eq!(t.probe(1235), None);
         }
+    }
+
+    proptest! {
+        /// Growing keeps every entry: each key probes the same before and
+        /// after, for every scheme (some were evicted while the table was
+        /// small; none is evicted by the growth).
+        #[test]
+        fn growth_keeps_every_entry(
+            keys in proptest::collection::vec(any::<u64>(), 1..200),
+            start in 4usize..64,
+            grow_to in 64usize..4096,
+            scheme in 0usize..4,
+        ) {
+            let r = [
+                Replacement::Always,
+                Replacement::DepthPreferred,
+                Replacement::TwoTier,
+                Replacement::Bucket,
+            ][scheme];
+            let mut t = Table::growable_slots(start, 1024, r);
+            for (i, &k) in keys.iter().enumerate() {
+                let e = Entry {
+                    score: i as Score - 100,
+                    depth: (k % 7) as u16,
+                    complete: k % 5 == 0,
+                    bound: [Bound::Exact, Bound::Lower, Bound::Upper][i % 3],
+                    move_tag: i as u16,
+                };
+                t.store(k, e);
+            }
+            let before: Vec<Option<Entry>> = keys.iter().map(|&k| t.probe(k)).collect();
+            let slots = t.slots();
+            t.reserve(grow_to);
+            prop_assert_eq!(t.slots(), grow_to.next_power_of_two().min(1024).max(slots));
+            prop_assert_eq!(t.max_slots(), 1024);
+            let after: Vec<Option<Entry>> = keys.iter().map(|&k| t.probe(k)).collect();
+            prop_assert_eq!(before, after);
+        }
+    }
+
+    #[test]
+    fn growable_tables_start_small_and_stop_at_their_size() {
+        let mut t = Table::growable(1, Replacement::Bucket);
+        assert_eq!(t.slots(), params::TABLE_START_SLOTS);
+        assert_eq!(t.max_slots(), 1 << 16);
+        t.reserve(usize::MAX);
+        assert_eq!(t.slots(), 1 << 16);
+        t.reserve(16); // never shrinks
+        assert_eq!(t.slots(), 1 << 16);
+        let fixed = Table::new(1, Replacement::Bucket);
+        assert_eq!((fixed.slots(), fixed.max_slots()), (1 << 16, 1 << 16));
+        // A maximum below the start size.
+        let tiny = Table::growable_slots(64, 8, Replacement::Bucket);
+        assert_eq!((tiny.slots(), tiny.max_slots()), (8, 8));
     }
 
     #[test]

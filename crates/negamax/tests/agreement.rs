@@ -8,8 +8,9 @@ use common::{check_pv, reference, variants};
 use proptest::prelude::*;
 use spielbaum_game_trait::{Evaluator, Game, GameExt, Score, SplitMix64, Zero};
 use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval, Shape};
-use spielbaum_negamax::{Config, Limits, Searcher};
+use spielbaum_negamax::{Config, Limits, Replacement, Searcher, Table};
 use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
+use std::sync::Arc;
 
 fn agree<G, E>(g: &G, e: E, depth: u32, deeper: bool, symmetry: bool) -> Result<(), TestCaseError>
 where
@@ -28,6 +29,26 @@ where
         check_pv(g, &e, &r.pv, depth, want)
             .map_err(|m| TestCaseError::fail(format!("{name}: {m}")))?;
         prop_assert_eq!(r.best_move, r.pv.first().copied(), "{}", name);
+    }
+    // A growable table that starts with a single bucket: it grows between
+    // almost every pair of iterations, rehashing what it holds.
+    for (name, config) in [
+        ("default, growing table", Config { deeper_entries: deeper, ..Config::default() }),
+        ("lean, growing table", Config { deeper_entries: deeper, ..Config::lean() }),
+    ] {
+        let tiny = Arc::new(Table::growable_slots(4, 1 << 16, Replacement::Bucket));
+        let mut s = Searcher::new(e, config).with_table(tiny);
+        let r = s.search(g, &Limits::depth(depth));
+        prop_assert_eq!(r.score, want, "{} at depth {}", name, depth);
+        check_pv(g, &e, &r.pv, depth, want)
+            .map_err(|m| TestCaseError::fail(format!("{name}: {m}")))?;
+        // After a first iteration the table holds room for more than one
+        // bucket's worth of expected entries.
+        let slots = s.table().map_or(0, |t| t.slots());
+        prop_assert!(slots <= 1 << 16);
+        if r.iterations.len() >= 2 {
+            prop_assert!(slots > 4, "{}: no growth after {} iterations", name, r.iterations.len());
+        }
     }
     Ok(())
 }
@@ -201,4 +222,38 @@ fn adaptive_switches_keep_values_on_larger_searches() {
         assert_eq!(r.score, want, "Tic-tac-toe after {plies} plies");
         check_pv(&g, &LineCount, &r.pv, d, want).unwrap();
     }
+}
+
+/// The engine's own growable table ([`Config::table_growth`]) grows on a
+/// search that needs it, stays within its size, gives the fixed table's
+/// value, and a table shared with another owner keeps its size.
+#[test]
+fn own_table_grows_by_need_and_keeps_values() {
+    let start = Table::growable(1, Replacement::Bucket).slots();
+    for seed in 0..6 {
+        let tree = RandomTree::new(seed, 8, 64);
+        let depth = 7;
+        let fixed = Config { table_growth: false, ..Config::default() };
+        let want = Searcher::new(RandomTreeEval, fixed).search(&tree, &Limits::depth(depth));
+        let mut s = Searcher::new(RandomTreeEval, Config::default());
+        let r = s.search(&tree, &Limits::depth(depth));
+        assert_eq!(r.score, want.score, "seed {seed}");
+        check_pv(&tree, &RandomTreeEval, &r.pv, depth, r.score).unwrap();
+        let t = s.table().unwrap();
+        assert!(t.slots() > start, "seed {seed}: {} slots, no growth", t.slots());
+        assert!(t.slots() <= t.max_slots());
+        // A single pass (not iterative) gets the whole table first.
+        let mut pvs = Searcher::new(
+            RandomTreeEval,
+            Config { algorithm: spielbaum_negamax::Algorithm::Pvs, ..Config::default() },
+        );
+        assert_eq!(pvs.search(&tree, &Limits::depth(depth)).score, want.score);
+        let t = pvs.table().unwrap();
+        assert_eq!(t.slots(), t.max_slots());
+    }
+    // Shared: the searcher is not the table's only owner.
+    let shared = Arc::new(Table::growable(1, Replacement::Bucket));
+    let mut s = Searcher::new(RandomTreeEval, Config::default()).with_table(Arc::clone(&shared));
+    s.search(&RandomTree::new(1, 8, 64), &Limits::depth(7));
+    assert_eq!(shared.slots(), start);
 }
