@@ -60,3 +60,30 @@ fn bad_input_names_the_bad_part() {
     rejects(&["peg", "solve", "--goal", "z9"], "z9");
     rejects(&["peg", "solve", "--count-solvable"], "--goal");
 }
+
+/// `--checkpoint DIR`: a second run resumes from the first one's
+/// checkpoint and prints the same figures; a checkpoint of another start
+/// is refused with an error that names the file (exit code 1, a failure
+/// of the run, not of the arguments).
+#[test]
+fn stats_checkpoint_resumes_and_refuses_another_run() {
+    let dir = std::env::temp_dir().join(format!("spielbaum-peg-cli-cp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = ["peg", "stats", "--down-to", "26", "--checkpoint", d, "--json"];
+    let mut first = json(&args);
+    assert!(dir.join("peg-fast.bin").exists());
+    let mut second = json(&args);
+    let mut plain = json(&["peg", "stats", "--down-to", "26", "--json"]);
+    for v in [&mut first, &mut second, &mut plain] {
+        v.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(first, plain);
+    assert_eq!(second, plain);
+    let out = common::spielbaum(&["peg", "stats", "--start", "c1", "--checkpoint", d, "--json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("peg-fast.bin") && err.contains("another board"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,6 +10,7 @@
 //! level to level and for every kind of record.
 
 use crate::cpu::advise_huge;
+use crate::part::Count;
 
 /// Buckets of records of `W` words (`W` fixed between two
 /// [`reset`](Buckets::reset)s).
@@ -67,6 +68,64 @@ impl Buckets {
     pub(crate) fn clear(&mut self) {
         self.lens.iter_mut().for_each(|l| *l = 0);
         self.spill.iter_mut().for_each(Vec::clear);
+    }
+}
+
+/// A successor record (the rest of its key and the parent's counter) as
+/// `WORDS` words of a bucket. Buckets are plain `u64` vectors whatever the
+/// record: the memory of one kind is reused by the next (narrow records in
+/// the big middle levels, wide ones near the end) without being given back
+/// to the system and faulted in again.
+pub(crate) trait Record<C>: Send + Sync {
+    /// Words of a record.
+    const WORDS: usize;
+    /// Appends a record to bucket `p`.
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32);
+    /// The record at the start of `words`.
+    fn read(words: &[u64], rest_bits: u32) -> (u32, C);
+}
+
+/// Narrow records: one word, the counter above the key bits (it must fit).
+pub(crate) struct Narrow;
+
+impl<C: Count> Record<C> for Narrow {
+    const WORDS: usize = 1;
+    #[inline(always)]
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32) {
+        b.push(p, [u64::from(rest) | (count.into() as u64) << rest_bits]);
+    }
+    #[inline(always)]
+    fn read(words: &[u64], rest_bits: u32) -> (u32, C) {
+        let r = words[0];
+        ((r & ((1 << rest_bits) - 1)) as u32, C::from_u64(r >> rest_bits))
+    }
+}
+
+/// Wide records: the key's rest, then the counter in one word (`u64`) or
+/// two (`u128`).
+pub(crate) struct Wide;
+
+impl Record<u64> for Wide {
+    const WORDS: usize = 2;
+    #[inline(always)]
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: u64, _: u32) {
+        b.push(p, [u64::from(rest), count]);
+    }
+    #[inline(always)]
+    fn read(words: &[u64], _: u32) -> (u32, u64) {
+        (words[0] as u32, words[1])
+    }
+}
+
+impl Record<u128> for Wide {
+    const WORDS: usize = 3;
+    #[inline(always)]
+    fn push(b: &mut Buckets, p: usize, rest: u32, count: u128, _: u32) {
+        b.push(p, [u64::from(rest), count as u64, (count >> 64) as u64]);
+    }
+    #[inline(always)]
+    fn read(words: &[u64], _: u32) -> (u32, u128) {
+        (words[0] as u32, u128::from(words[1]) | u128::from(words[2]) << 64)
     }
 }
 

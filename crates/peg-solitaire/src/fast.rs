@@ -31,78 +31,24 @@
 //!   (`paths × jumps on the board < 2^64`), `u128` afterwards.
 //! - A finished level is compacted in place (keys and counters without
 //!   gaps); buffers and tables are reused from level to level.
+//! - With a checkpoint directory, each finished level's successor level
+//!   (compact) and the statistics so far are written to disk
+//!   ([`snapshot`]), and a run starts from the checkpoint it finds there.
 
 use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
-use spielbaum_bfs_reach::{Control, LevelStats, Progress};
+use spielbaum_bfs_reach::{Control, LevelStats, Progress, RunError};
 
 use crate::board::Board;
-use crate::buckets::Buckets;
+use crate::buckets::{Buckets, Narrow, Record, Wide};
 use crate::codec::{Codec, Group};
 use crate::cpu::{Pack, Pext, Tables, with_bmi2};
 use crate::geometry::Transform;
 use crate::params::{FAST_BIG_LEVEL, FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES};
 use crate::part::{Count, Part};
 use crate::position::{Jump, Peg};
-
-/// A successor record (the rest of its key and the parent's counter) as
-/// `WORDS` words of a bucket. Buckets are plain `u64` vectors whatever the
-/// record: the memory of one kind is reused by the next (narrow records in
-/// the big middle levels, wide ones near the end) without being given back
-/// to the system and faulted in again.
-trait Record<C>: Send + Sync {
-    /// Words of a record.
-    const WORDS: usize;
-    /// Appends a record to bucket `p`.
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32);
-    /// The record at the start of `words`.
-    fn read(words: &[u64], rest_bits: u32) -> (u32, C);
-}
-
-/// Narrow records: one word, the counter above the key bits (it must fit).
-struct Narrow;
-
-impl<C: Count> Record<C> for Narrow {
-    const WORDS: usize = 1;
-    #[inline(always)]
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32) {
-        b.push(p, [u64::from(rest) | (count.into() as u64) << rest_bits]);
-    }
-    #[inline(always)]
-    fn read(words: &[u64], rest_bits: u32) -> (u32, C) {
-        let r = words[0];
-        ((r & ((1 << rest_bits) - 1)) as u32, C::from_u64(r >> rest_bits))
-    }
-}
-
-/// Wide records: the key's rest, then the counter in one word (`u64`) or
-/// two (`u128`).
-struct Wide;
-
-impl Record<u64> for Wide {
-    const WORDS: usize = 2;
-    #[inline(always)]
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: u64, _: u32) {
-        b.push(p, [u64::from(rest), count]);
-    }
-    #[inline(always)]
-    fn read(words: &[u64], _: u32) -> (u32, u64) {
-        (words[0] as u32, words[1])
-    }
-}
-
-impl Record<u128> for Wide {
-    const WORDS: usize = 3;
-    #[inline(always)]
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: u128, _: u32) {
-        b.push(p, [u64::from(rest), count as u64, (count >> 64) as u64]);
-    }
-    #[inline(always)]
-    fn read(words: &[u64], _: u32) -> (u32, u128) {
-        (words[0] as u32, u128::from(words[1]) | u128::from(words[2]) << 64)
-    }
-}
+use crate::snapshot;
 
 /// A level: its partitions (compact once finished), its size, total paths
 /// and largest counter.
@@ -116,6 +62,18 @@ struct Level<C> {
 impl<C: Count> Level<C> {
     fn new(parts: usize) -> Self {
         Level { parts: vec![Part::default(); parts], len: 0, paths: 0, max: 0 }
+    }
+
+    /// A finished level of these partitions (from a checkpoint).
+    fn finished(parts: Vec<Part<C>>) -> Self {
+        let mut level = Level { len: 0, paths: 0, max: 0, parts };
+        for (_, c) in level.parts.iter().flat_map(Part::entries) {
+            let c: u128 = c.into();
+            level.len += 1;
+            level.paths += c;
+            level.max = level.max.max(c);
+        }
+        level
     }
 }
 
@@ -218,22 +176,31 @@ pub(crate) fn applies(start: &Peg<'_>) -> bool {
     Codec::new(start.board()).is_some()
 }
 
-/// Runs the level-synchronous search from `start` for at most `max_depth`
-/// levels below it, with `threads` threads; `None` if it does not apply.
+/// What to run: symmetry, at most `max_depth` levels below the start,
+/// threads, and the checkpoint directory (written after every level, read
+/// to resume).
+pub(crate) struct Spec<'a> {
+    pub(crate) symmetry: bool,
+    pub(crate) max_depth: u32,
+    pub(crate) threads: usize,
+    pub(crate) checkpoint: Option<&'a std::path::Path>,
+}
+
+/// Runs the level-synchronous search from `start` as `spec` says; `None`
+/// if it does not apply, an error if a checkpoint cannot be read or
+/// written.
 pub(crate) fn run(
     start: &Peg<'_>,
-    symmetry: bool,
-    max_depth: u32,
-    threads: usize,
+    spec: &Spec<'_>,
     on_level: impl FnMut(&LevelStats) -> Control,
     progress: impl FnMut(Progress) -> Control,
-) -> Option<FastRun> {
-    let ts = stabiliser(start, symmetry);
+) -> Option<Result<FastRun, RunError>> {
+    let ts = stabiliser(start, spec.symmetry);
     match ts.len() {
-        1 => run_k::<1>(start, &ts, max_depth, threads, on_level, progress),
-        2 => run_k::<2>(start, &ts, max_depth, threads, on_level, progress),
-        4 => run_k::<4>(start, &ts, max_depth, threads, on_level, progress),
-        8 => run_k::<8>(start, &ts, max_depth, threads, on_level, progress),
+        1 => run_k::<1>(start, &ts, spec, on_level, progress),
+        2 => run_k::<2>(start, &ts, spec, on_level, progress),
+        4 => run_k::<4>(start, &ts, spec, on_level, progress),
+        8 => run_k::<8>(start, &ts, spec, on_level, progress),
         _ => None,
     }
 }
@@ -241,11 +208,11 @@ pub(crate) fn run(
 fn run_k<const K: usize>(
     start: &Peg<'_>,
     ts: &[Transform],
-    max_depth: u32,
-    threads: usize,
+    spec: &Spec<'_>,
     mut on_level: impl FnMut(&LevelStats) -> Control,
     mut progress: impl FnMut(Progress) -> Control,
-) -> Option<FastRun> {
+) -> Option<Result<FastRun, RunError>> {
+    let (max_depth, threads) = (spec.max_depth, spec.threads);
     let board = start.board();
     let (r, c) = board.size();
     let group = Group::<K>::new(ts, r, c)?;
@@ -285,8 +252,43 @@ fn run_k<const K: usize>(
     let mut one_peg = Vec::new();
     let mut prev_len = 1usize;
     let mut per_class = 4.0f64;
-    let done = |levels, one_peg, complete| Some(FastRun { levels, one_peg, complete });
-    for depth in 0..=max_depth {
+    let done = |levels, one_peg, complete| Some(Ok(FastRun { levels, one_peg, complete }));
+    // --- Checkpoint: resume at the first level not finished ---------------
+    let id = snapshot::Ident {
+        mask: board.mask(),
+        start: start.pegs(),
+        group: K as u64,
+        part_bits: u64::from(ctx.codec.part_bits()),
+        rest_bits: u64::from(ctx.codec.rest_bits()),
+    };
+    let mut first = 0;
+    if let Some(dir) = spec.checkpoint {
+        let cp = match snapshot::load(dir, id) {
+            Ok(cp) => cp,
+            Err(e) => return Some(Err(e)),
+        };
+        if let Some(cp) = cp {
+            match cp.parts {
+                snapshot::Parts::Narrow(parts) => small = Level::finished(parts),
+                snapshot::Parts::Wide(parts) => {
+                    big = Some(Level::finished(parts));
+                    small = Level::new(0);
+                    next_small = Level::new(0);
+                }
+            }
+            (first, prev_len, per_class) = (cp.depth, cp.prev_len, cp.per_class);
+            for stats in cp.levels.iter().take(max_depth as usize + 1) {
+                levels.push(stats.clone());
+                if on_level(stats) == Control::Stop {
+                    return done(levels, one_peg, false);
+                }
+            }
+            if first > max_depth {
+                return done(levels, one_peg, false);
+            }
+        }
+    }
+    for depth in first..=max_depth {
         let last = depth == max_depth;
         if big.is_none() && small.paths * jumps_on_board >= 1u128 << 64 {
             big = Some(widen(std::mem::replace(&mut small, Level::new(0))));
@@ -340,6 +342,20 @@ fn run_k<const K: usize>(
         levels.push(stats);
         if finished {
             return done(levels, one_peg, true);
+        }
+        if let Some(dir) = spec.checkpoint
+            && !last
+            && len > 0
+        {
+            let at =
+                snapshot::Progressed { depth: depth + 1, prev_len, per_class, levels: &levels };
+            let saved = match &big {
+                None => snapshot::save(dir, id, &at, &small.parts),
+                Some(b) => snapshot::save(dir, id, &at, &b.parts),
+            };
+            if let Err(e) = saved {
+                return Some(Err(e));
+            }
         }
         if stop || control == Control::Stop || last || len == 0 {
             return done(levels, one_peg, false);
@@ -609,7 +625,8 @@ mod tests {
     use crate::board::Board;
 
     fn levels(start: &Peg<'_>, depth: u32) -> Vec<LevelStats> {
-        run(start, true, depth, 2, |_| Control::Continue, |_| Control::Continue).unwrap().levels
+        let spec = Spec { symmetry: true, max_depth: depth, threads: 2, checkpoint: None };
+        run(start, &spec, |_| Control::Continue, |_| Control::Continue).unwrap().unwrap().levels
     }
 
     #[test]

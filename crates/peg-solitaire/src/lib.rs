@@ -60,6 +60,7 @@ mod geometry;
 pub mod params;
 mod part;
 mod position;
+mod snapshot;
 mod solve;
 mod stats;
 

@@ -56,6 +56,13 @@ impl<C: Count> Part<C> {
         Part { keys: vec![rest], counts: vec![count], len: 1, limit: 1, rest_bits: 0 }
     }
 
+    /// A finished partition of these entries (keys below `2^rest_bits`,
+    /// each once; read from a checkpoint).
+    pub(crate) fn finished(keys: Vec<u32>, counts: Vec<C>) -> Self {
+        let len = keys.len();
+        Part { keys, counts, len, limit: len, rest_bits: 0 }
+    }
+
     /// Slots of the table.
     pub(crate) fn slots(&self) -> usize {
         self.keys.len()

@@ -77,10 +77,13 @@ impl Statistics {
 ///
 /// Boards of at most 37 holes run on a fast path written for peg solitaire
 /// (normalised by the start's own stabiliser among the board's symmetries,
-/// or by none without [`StatsOptions::symmetry`]) unless a checkpoint is
-/// asked for; others, and checkpointed runs, on the generic
+/// or by none without [`StatsOptions::symmetry`]); others on the generic
 /// [`spielbaum_bfs_reach::LevelBfs`] (see [`statistics_generic`]). Both give
-/// identical statistics.
+/// identical statistics. With [`StatsOptions::checkpoint`] either writes a
+/// checkpoint after every level (the fast path `peg-fast.bin`, the generic
+/// engine `checkpoint.bin`) and a later run with the same board, start and
+/// symmetry setting resumes from it; a checkpoint of another run is an
+/// error ([`RunError::Checkpoint`]) that names the file.
 pub fn statistics(
     start: &Peg<'_>,
     options: &StatsOptions,
@@ -88,11 +91,10 @@ pub fn statistics(
     progress: impl FnMut(Progress) -> Control,
 ) -> Result<Statistics, RunError> {
     let (mut on_level, mut progress) = (on_level, progress);
-    if options.checkpoint.is_none()
-        && crate::fast::applies(start)
+    if crate::fast::applies(start)
         && let Some(s) = fast_statistics(start, options, &mut on_level, &mut progress)
     {
-        return Ok(s);
+        return s;
     }
     statistics_generic(start, options, on_level, progress)
 }
@@ -152,24 +154,25 @@ fn fast_statistics(
     options: &StatsOptions,
     mut on_level: impl FnMut(&PegLevel),
     progress: impl FnMut(Progress) -> Control,
-) -> Option<Statistics> {
+) -> Option<Result<Statistics, RunError>> {
     let top = start.count();
-    let max_depth = top.saturating_sub(options.down_to.unwrap_or(1).max(1));
-    let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
-    let run = crate::fast::run(
-        start,
-        options.symmetry,
-        max_depth,
-        threads,
-        |stats| {
-            on_level(&PegLevel { pegs: top - stats.depth, stats: stats.clone() });
-            Control::Continue
-        },
-        progress,
-    )?;
+    let spec = crate::fast::Spec {
+        symmetry: options.symmetry,
+        max_depth: top.saturating_sub(options.down_to.unwrap_or(1).max(1)),
+        threads: options.threads.unwrap_or_else(rayon::current_num_threads),
+        checkpoint: options.checkpoint.as_deref(),
+    };
+    let on_level = |stats: &LevelStats| {
+        on_level(&PegLevel { pegs: top - stats.depth, stats: stats.clone() });
+        Control::Continue
+    };
+    let run = match crate::fast::run(start, &spec, on_level, progress)? {
+        Ok(run) => run,
+        Err(e) => return Some(Err(e)),
+    };
     let levels =
         run.levels.into_iter().map(|stats| PegLevel { pegs: top - stats.depth, stats }).collect();
-    Some(Statistics { levels, one_peg_paths: run.one_peg, complete: run.complete })
+    Some(Ok(Statistics { levels, one_peg_paths: run.one_peg, complete: run.complete }))
 }
 
 /// The hole names of [`Statistics::one_peg_paths`].
