@@ -29,19 +29,52 @@ fn err(what: &str, e: impl std::fmt::Display) -> RunError {
     RunError::Checkpoint(format!("{what}: {e}"))
 }
 
-fn put_stats(w: &mut impl Write, s: &LevelStats) -> std::io::Result<()> {
-    w.write_all(&s.depth.to_le_bytes())?;
-    for v in [s.positions, s.canonical, s.dead_ends, s.goals, s.moves] {
-        w.write_all(&v.to_le_bytes())?;
+impl LevelStats {
+    /// Writes the statistics in the little-endian layout of the
+    /// checkpoints (depth; positions, classes, dead ends, goals, moves;
+    /// paths, dead-end paths, goal paths; the orbit table with its length),
+    /// for other engines' checkpoints too (peg solitaire's fast path).
+    pub fn write_le(&self, w: &mut impl Write) -> std::io::Result<()> {
+        w.write_all(&self.depth.to_le_bytes())?;
+        for v in [self.positions, self.canonical, self.dead_ends, self.goals, self.moves] {
+            w.write_all(&v.to_le_bytes())?;
+        }
+        for v in [self.paths, self.dead_end_paths, self.goal_paths] {
+            w.write_all(&v.to_le_bytes())?;
+        }
+        w.write_all(&(self.by_orbit.len() as u32).to_le_bytes())?;
+        for v in &self.by_orbit {
+            w.write_all(&v.to_le_bytes())?;
+        }
+        Ok(())
     }
-    for v in [s.paths, s.dead_end_paths, s.goal_paths] {
-        w.write_all(&v.to_le_bytes())?;
+
+    /// Reads statistics written by [`write_le`](Self::write_le); an error
+    /// for a short read or an implausible orbit table (over 2^16 entries).
+    pub fn read_le(r: &mut impl Read) -> std::io::Result<LevelStats> {
+        let mut r = Reader(r);
+        let depth = r.u32()?;
+        let (positions, canonical, dead_ends, goals, moves) =
+            (r.u64()?, r.u64()?, r.u64()?, r.u64()?, r.u64()?);
+        let (paths, dead_end_paths, goal_paths) = (r.u128()?, r.u128()?, r.u128()?);
+        let n = r.u32()? as usize;
+        if n > 1 << 16 {
+            return Err(std::io::Error::other("implausible orbit table"));
+        }
+        let by_orbit = (0..n).map(|_| r.u64()).collect::<Result<_, _>>()?;
+        Ok(LevelStats {
+            depth,
+            positions,
+            canonical,
+            by_orbit,
+            paths,
+            moves,
+            dead_ends,
+            dead_end_paths,
+            goals,
+            goal_paths,
+        })
     }
-    w.write_all(&(s.by_orbit.len() as u32).to_le_bytes())?;
-    for v in &s.by_orbit {
-        w.write_all(&v.to_le_bytes())?;
-    }
-    Ok(())
 }
 
 struct Reader<R>(R);
@@ -61,29 +94,27 @@ impl<R: Read> Reader<R> {
     fn u128(&mut self) -> std::io::Result<u128> {
         Ok(u128::from_le_bytes(self.bytes()?))
     }
-    fn stats(&mut self) -> std::io::Result<LevelStats> {
-        let depth = self.u32()?;
-        let (positions, canonical, dead_ends, goals, moves) =
-            (self.u64()?, self.u64()?, self.u64()?, self.u64()?, self.u64()?);
-        let (paths, dead_end_paths, goal_paths) = (self.u128()?, self.u128()?, self.u128()?);
-        let n = self.u32()? as usize;
-        if n > 1 << 16 {
-            return Err(std::io::Error::other("implausible orbit table"));
-        }
-        let by_orbit = (0..n).map(|_| self.u64()).collect::<Result<_, _>>()?;
-        Ok(LevelStats {
-            depth,
-            positions,
-            canonical,
-            by_orbit,
-            paths,
-            moves,
-            dead_ends,
-            dead_end_paths,
-            goals,
-            goal_paths,
-        })
-    }
+}
+
+/// Writes the file `dir/name` atomically: `write` fills a temporary file
+/// `dir/name.tmp` (buffered), which is synced to disk and then renamed, so
+/// a crash or a full disk leaves the previous file intact. Creates `dir`
+/// if needed. Errors name the file. For the checkpoints of this crate and
+/// of engines built beside it (peg solitaire's fast path).
+pub fn write_atomically(
+    dir: &Path,
+    name: &str,
+    write: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>,
+) -> Result<(), RunError> {
+    fs::create_dir_all(dir).map_err(|e| err(&dir.display().to_string(), e))?;
+    let tmp = dir.join(format!("{name}.tmp"));
+    let fill = || -> std::io::Result<()> {
+        let mut w = BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    };
+    fill().map_err(|e| err(&tmp.display().to_string(), e))?;
+    fs::rename(&tmp, dir.join(name)).map_err(|e| err("rename", e))
 }
 
 /// Writes the checkpoint for `depth` (the level in `parts`, not yet
@@ -96,17 +127,14 @@ pub(crate) fn save(
     levels: &[LevelStats],
     parts: &[Part],
 ) -> Result<(), RunError> {
-    fs::create_dir_all(dir).map_err(|e| err(&dir.display().to_string(), e))?;
-    let tmp = dir.join(format!("{FILE}.tmp"));
-    let write = || -> std::io::Result<()> {
-        let mut w = BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
+    write_atomically(dir, FILE, |w| {
         w.write_all(MAGIC)?;
         w.write_all(&start_key.to_le_bytes())?;
         w.write_all(&(group as u64).to_le_bytes())?;
         w.write_all(&depth.to_le_bytes())?;
         w.write_all(&(levels.len() as u32).to_le_bytes())?;
         for s in levels {
-            put_stats(&mut w, s)?;
+            s.write_le(w)?;
         }
         w.write_all(&(parts.len() as u32).to_le_bytes())?;
         for p in parts {
@@ -118,10 +146,8 @@ pub(crate) fn save(
                 w.write_all(&c.to_le_bytes())?;
             }
         }
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    };
-    write().map_err(|e| err(&tmp.display().to_string(), e))?;
-    fs::rename(&tmp, dir.join(FILE)).map_err(|e| err("rename", e))
+        Ok(())
+    })
 }
 
 /// Reads the checkpoint in `dir` if there is one; an error if it belongs to
@@ -151,7 +177,8 @@ pub(crate) fn load(
         }
         let depth = r.u32()?;
         let n = r.u32()?;
-        let levels = (0..n).map(|_| r.stats()).collect::<Result<Vec<_>, _>>()?;
+        let levels =
+            (0..n).map(|_| LevelStats::read_le(&mut r.0)).collect::<Result<Vec<_>, _>>()?;
         let np = r.u32()? as usize;
         if np != crate::table::PARTS {
             return Ok(Err(format!("{np} partitions, this build uses {}", crate::table::PARTS)));

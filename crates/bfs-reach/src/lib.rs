@@ -48,6 +48,7 @@ pub mod params;
 pub mod retrograde;
 mod table;
 
+pub use checkpoint::write_atomically;
 pub use control::{Control, Progress, RunError};
 pub use level::{FromKey, LevelBfs, LevelStats, LevelView, Summary};
 pub use retrograde::{RetroTable, Retrograde, Value};

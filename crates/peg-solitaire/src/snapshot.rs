@@ -17,10 +17,10 @@
 //! both can live in one directory.
 
 use std::fs;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::path::Path;
 
-use spielbaum_bfs_reach::{LevelStats, RunError};
+use spielbaum_bfs_reach::{LevelStats, RunError, write_atomically};
 
 use crate::part::{Count, Part};
 
@@ -67,21 +67,6 @@ fn err(what: &str, e: impl std::fmt::Display) -> RunError {
     RunError::Checkpoint(format!("{what}: {e}"))
 }
 
-fn put_stats(w: &mut impl Write, s: &LevelStats) -> std::io::Result<()> {
-    w.write_all(&s.depth.to_le_bytes())?;
-    for v in [s.positions, s.canonical, s.dead_ends, s.goals, s.moves] {
-        w.write_all(&v.to_le_bytes())?;
-    }
-    for v in [s.paths, s.dead_end_paths, s.goal_paths] {
-        w.write_all(&v.to_le_bytes())?;
-    }
-    w.write_all(&(s.by_orbit.len() as u32).to_le_bytes())?;
-    for v in &s.by_orbit {
-        w.write_all(&v.to_le_bytes())?;
-    }
-    Ok(())
-}
-
 /// Writes the checkpoint of `at` (the level at `at.depth`, not yet
 /// expanded, in `parts`) into `dir`.
 pub(crate) fn save<C: Count>(
@@ -90,10 +75,7 @@ pub(crate) fn save<C: Count>(
     at: &Progressed<'_>,
     parts: &[Part<C>],
 ) -> Result<(), RunError> {
-    fs::create_dir_all(dir).map_err(|e| err(&dir.display().to_string(), e))?;
-    let tmp = dir.join(format!("{FILE}.tmp"));
-    let write = || -> std::io::Result<()> {
-        let mut w = BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
+    write_atomically(dir, FILE, |w| {
         w.write_all(MAGIC)?;
         for v in [id.mask, id.start, id.group, id.part_bits, id.rest_bits] {
             w.write_all(&v.to_le_bytes())?;
@@ -103,7 +85,7 @@ pub(crate) fn save<C: Count>(
         w.write_all(&at.per_class.to_le_bytes())?;
         w.write_all(&(at.levels.len() as u32).to_le_bytes())?;
         for s in at.levels {
-            put_stats(&mut w, s)?;
+            s.write_le(w)?;
         }
         w.write_all(&[size_of::<C>() as u8])?;
         w.write_all(&(parts.len() as u32).to_le_bytes())?;
@@ -120,52 +102,21 @@ pub(crate) fn save<C: Count>(
                 }
             }
         }
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    };
-    write().map_err(|e| err(&tmp.display().to_string(), e))?;
-    fs::rename(&tmp, dir.join(FILE)).map_err(|e| err("rename", e))
+        Ok(())
+    })
 }
 
-struct Reader<R>(R);
+/// Little-endian numbers from a reader.
+struct Le<R>(R);
 
-impl<R: Read> Reader<R> {
-    fn bytes<const N: usize>(&mut self) -> std::io::Result<[u8; N]> {
+impl<R: Read> Le<R> {
+    /// The next `N` bytes as a number: `r.num(u64::from_le_bytes)`.
+    fn num<const N: usize, T>(&mut self, from: fn([u8; N]) -> T) -> std::io::Result<T> {
         let mut b = [0u8; N];
         self.0.read_exact(&mut b)?;
-        Ok(b)
+        Ok(from(b))
     }
-    fn u32(&mut self) -> std::io::Result<u32> {
-        Ok(u32::from_le_bytes(self.bytes()?))
-    }
-    fn u64(&mut self) -> std::io::Result<u64> {
-        Ok(u64::from_le_bytes(self.bytes()?))
-    }
-    fn u128(&mut self) -> std::io::Result<u128> {
-        Ok(u128::from_le_bytes(self.bytes()?))
-    }
-    fn stats(&mut self) -> std::io::Result<LevelStats> {
-        let depth = self.u32()?;
-        let (positions, canonical, dead_ends, goals, moves) =
-            (self.u64()?, self.u64()?, self.u64()?, self.u64()?, self.u64()?);
-        let (paths, dead_end_paths, goal_paths) = (self.u128()?, self.u128()?, self.u128()?);
-        let n = self.u32()? as usize;
-        if n > 64 {
-            return Err(std::io::Error::other("implausible orbit table"));
-        }
-        let by_orbit = (0..n).map(|_| self.u64()).collect::<Result<_, _>>()?;
-        Ok(LevelStats {
-            depth,
-            positions,
-            canonical,
-            by_orbit,
-            paths,
-            moves,
-            dead_ends,
-            dead_end_paths,
-            goals,
-            goal_paths,
-        })
-    }
+
     /// `n` partitions with counters read by `count`; keys must fit
     /// `rest_bits`.
     fn parts<C: Count>(
@@ -176,11 +127,12 @@ impl<R: Read> Reader<R> {
     ) -> std::io::Result<Result<Vec<Part<C>>, String>> {
         let mut parts = Vec::with_capacity(n);
         for p in 0..n {
-            let len = self.u64()?;
+            let len = self.num(u64::from_le_bytes)?;
             if len > 1 << rest_bits {
                 return Ok(Err(format!("partition {p} claims {len} entries")));
             }
-            let keys = (0..len).map(|_| self.u32()).collect::<Result<Vec<_>, _>>()?;
+            let keys =
+                (0..len).map(|_| self.num(u32::from_le_bytes)).collect::<Result<Vec<_>, _>>()?;
             if keys.iter().any(|&k| u64::from(k) >> rest_bits != 0) {
                 return Ok(Err(format!("partition {p} holds a key outside {rest_bits} bits")));
             }
@@ -201,17 +153,17 @@ pub(crate) fn load(dir: &Path, id: Ident) -> Result<Option<Loaded>, RunError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(err(&path.display().to_string(), e)),
     };
-    let mut r = Reader(BufReader::with_capacity(1 << 20, file));
-    let read = |r: &mut Reader<BufReader<fs::File>>| -> std::io::Result<Result<Loaded, String>> {
-        if &r.bytes::<8>()? != MAGIC {
+    let mut r = Le(BufReader::with_capacity(1 << 20, file));
+    let read = |r: &mut Le<BufReader<fs::File>>| -> std::io::Result<Result<Loaded, String>> {
+        if &r.num(|b: [u8; 8]| b)? != MAGIC {
             return Ok(Err("not a peg-solitaire statistics checkpoint".into()));
         }
         let got = Ident {
-            mask: r.u64()?,
-            start: r.u64()?,
-            group: r.u64()?,
-            part_bits: r.u64()?,
-            rest_bits: r.u64()?,
+            mask: r.num(u64::from_le_bytes)?,
+            start: r.num(u64::from_le_bytes)?,
+            group: r.num(u64::from_le_bytes)?,
+            part_bits: r.num(u64::from_le_bytes)?,
+            rest_bits: r.num(u64::from_le_bytes)?,
         };
         if got != id {
             return Ok(Err(format!(
@@ -219,25 +171,26 @@ pub(crate) fn load(dir: &Path, id: Ident) -> Result<Option<Loaded>, RunError> {
                  remove it to start afresh"
             )));
         }
-        let depth = r.u32()?;
-        let prev_len = r.u64()? as usize;
-        let per_class = f64::from_le_bytes(r.bytes()?);
-        let n = r.u32()?;
+        let depth = r.num(u32::from_le_bytes)?;
+        let prev_len = r.num(u64::from_le_bytes)? as usize;
+        let per_class = r.num(f64::from_le_bytes)?;
+        let n = r.num(u32::from_le_bytes)?;
         if n != depth {
             return Ok(Err(format!("{n} finished levels before level {depth}")));
         }
-        let levels = (0..n).map(|_| r.stats()).collect::<Result<Vec<_>, _>>()?;
-        let width = r.bytes::<1>()?[0];
-        let np = r.u32()? as usize;
+        let levels =
+            (0..n).map(|_| LevelStats::read_le(&mut r.0)).collect::<Result<Vec<_>, _>>()?;
+        let width = r.num(u8::from_le_bytes)?;
+        let np = r.num(u32::from_le_bytes)? as usize;
         if np != 1 << id.part_bits {
             return Ok(Err(format!("{np} partitions, expected {}", 1u64 << id.part_bits)));
         }
         let parts = match width {
-            8 => match r.parts(np, id.rest_bits, |r| r.u64())? {
+            8 => match r.parts(np, id.rest_bits, |r| r.num(u64::from_le_bytes))? {
                 Ok(p) => Parts::Narrow(p),
                 Err(e) => return Ok(Err(e)),
             },
-            16 => match r.parts(np, id.rest_bits, |r| r.u128())? {
+            16 => match r.parts(np, id.rest_bits, |r| r.num(u128::from_le_bytes))? {
                 Ok(p) => Parts::Wide(p),
                 Err(e) => return Ok(Err(e)),
             },
