@@ -111,3 +111,37 @@ fn a_checkpoint_of_another_run_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&cp);
 }
+
+/// The full English statistics stopped twice — in the middle (`u64`
+/// counters) and near the end (the counters widened to `u128`) — and
+/// resumed each time from the checkpoint still give the published figures
+/// (George Bell; Durango Bill for all finished games). Run with
+/// `cargo test --release -p spielbaum-peg-solitaire -- --ignored`.
+#[test]
+#[ignore = "full English statistics, three times: seconds in release, minutes in dev"]
+fn english_published_figures_through_two_resumes() {
+    let board = Board::english();
+    let start = board.start_at("d4").unwrap();
+    let cp = dir("english-full");
+    let options = StatsOptions { checkpoint: Some(cp.clone()), ..StatsOptions::default() };
+    for stop_at in [15, 29] {
+        let s = statistics(
+            &start,
+            &options,
+            |_| {},
+            |p| {
+                if p.level >= stop_at { Control::Stop } else { Control::Continue }
+            },
+        )
+        .unwrap();
+        assert!(!s.complete);
+    }
+    let s = statistics(&start, &options, |_| {}, |_| Control::Continue).unwrap();
+    assert!(s.complete);
+    assert_eq!(s.total_positions(), 187_636_299);
+    assert_eq!(s.total_canonical(), 23_475_688);
+    assert_eq!(s.one_peg_paths_at(board.parse_hole("d4").unwrap()), 40_861_647_040_079_968);
+    let games: u128 = s.levels.iter().map(|l| l.stats.dead_end_paths).sum();
+    assert_eq!(games, 577_116_156_815_309_849_672);
+    let _ = std::fs::remove_dir_all(&cp);
+}
