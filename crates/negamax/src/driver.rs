@@ -96,8 +96,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learnt (table, killers, history).
     pub fn clear(&mut self) {
-        if let Some(t) = &self.table {
-            t.clear();
+        if let Some(t) = self.table.as_mut() {
+            match Arc::get_mut(t) {
+                // The searcher's own table: emptied (and shrunk, if growable).
+                Some(own) => own.reset(),
+                None => t.clear(),
+            }
         }
         self.history.iter_mut().for_each(|h| *h = 0);
         self.plies.clear();

@@ -182,6 +182,9 @@ pub struct Table {
     slots: Vec<Slot>,
     /// The most slots [`reserve`](Table::reserve) may grow the table to.
     max_slots: usize,
+    /// The slots it was made with: [`reset`](Table::reset) shrinks a
+    /// growable table back to them.
+    start_slots: usize,
     /// Slot-index mask that also clears the way bits (a bucket's first slot).
     mask: usize,
     /// Slots per key (1, 2 or [`params::BUCKET`]).
@@ -261,6 +264,7 @@ impl Table {
         Table {
             slots: v,
             max_slots: max,
+            start_slots: n,
             mask: (n - 1) & !(ways - 1),
             ways,
             replacement,
@@ -317,12 +321,24 @@ impl Table {
         self.replacement
     }
 
-    /// Empties the table.
+    /// Empties the table (through a shared reference: slot by slot, with
+    /// atomic stores; see [`reset`](Self::reset) for the faster way).
     pub fn clear(&self) {
         for s in &self.slots {
             s[CHECK].store(0, Ordering::Relaxed);
             s[DATA].store(0, Ordering::Relaxed);
         }
+    }
+
+    /// Empties the table with exclusive access: a growable table shrinks
+    /// back to the size it was made with (its reserved room is kept) and
+    /// clears only that; a fixed one is cleared in one pass of plain
+    /// stores.
+    pub fn reset(&mut self) {
+        self.slots.truncate(self.start_slots);
+        self.slots.fill_with(Slot::default);
+        let n = self.slots.len();
+        self.mask = (n - 1) & !(self.ways - 1);
     }
 
     /// Marks the start of a new search: older entries become preferred
@@ -548,6 +564,27 @@ mod tests {
             let after: Vec<Option<Entry>> = keys.iter().map(|&k| t.probe(k)).collect();
             prop_assert_eq!(before, after);
         }
+    }
+
+    #[test]
+    fn reset_empties_and_shrinks_growable_tables_only() {
+        let e = Entry { score: 5, depth: 2, complete: false, bound: Bound::Exact, move_tag: 3 };
+        let mut grown = Table::growable_slots(8, 1024, Replacement::Bucket);
+        let mut fixed = Table::with_slots(1024, Replacement::Bucket);
+        grown.reserve(512);
+        for t in [&mut grown, &mut fixed] {
+            for k in 0..300u64 {
+                t.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), e);
+            }
+            t.reset();
+            assert!((0..300u64).all(|k| t.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_none()));
+        }
+        assert_eq!((grown.slots(), grown.max_slots()), (8, 1024));
+        assert_eq!((fixed.slots(), fixed.max_slots()), (1024, 1024));
+        // Still usable: stores, grows.
+        grown.store(77, e);
+        grown.reserve(64);
+        assert_eq!((grown.slots(), grown.probe(77)), (64, Some(e)));
     }
 
     #[test]
