@@ -96,8 +96,9 @@ pub struct Config {
     /// Tic-tac-toe). Searches that are not iterative, lazy SMP and the
     /// exact solver grow the table to its full size first; a table given
     /// with [`Searcher::with_table`](crate::Searcher::with_table) is used
-    /// as it is (it grows only if it is growable and not shared). Values never change; node counts only where the smaller table
-    /// had to evict. On by default (measured in `docs/negamax.md`).
+    /// as it is (it grows only if it is growable and not shared). Values
+    /// never change; node counts only where the smaller table had to evict.
+    /// On by default (measured in `docs/negamax.md`).
     pub table_growth: bool,
     /// Look positions up by their canonical key (`Game::canonical_with`), so
     /// symmetric positions share entries. Costs a canonicalisation per node.

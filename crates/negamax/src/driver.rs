@@ -338,7 +338,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         E: Clone + Send,
     {
         let threads = self.config.threads.max(1);
-        if self.table.is_none() || threads == 1 {
+        if threads == 1 {
             return self.search(game, limits);
         }
         // Shared, the table can no longer grow: its full size first.

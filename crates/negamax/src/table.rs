@@ -394,8 +394,8 @@ impl Table {
     /// Stores `entry` for `key` following the replacement scheme.
     #[inline]
     pub fn store(&self, key: u64, entry: Entry) {
-        let age = self.current_age();
         let base = self.base(key);
+        let age = self.current_age();
         let slot = match self.replacement {
             Replacement::Always => base,
             Replacement::DepthPreferred => match self.read(base) {
