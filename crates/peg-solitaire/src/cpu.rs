@@ -12,12 +12,15 @@
 //!   `SPIELBAUM_NO_BMI2=1` in the environment forces the portable version.
 //! - Transparent huge pages for big buffers ([`advise_huge`], Linux):
 //!   `SPIELBAUM_NO_THP=1` turns the advice off.
+//! - The probe window of a table ([`window`]): eight keys compared at once
+//!   with SSE2, which every x86-64 processor has.
 //!
 //! `unsafe` here, and nowhere else in the crate: calling the BMI2
 //! instructions (and the function compiled for them) is sound only on a
 //! processor that has them, and a [`Pext`] value exists only after run-time
-//! detection found them; `madvise` is a system call on memory the caller
-//! owns.
+//! detection found them; the SSE2 intrinsics are part of the baseline and
+//! read only their arguments; `madvise` is a system call on memory the
+//! caller owns.
 
 #![allow(unsafe_code)]
 
@@ -129,6 +132,39 @@ pub(crate) fn with_bmi2<T>(_proof: Pext, f: impl FnOnce() -> T) -> T {
     f()
 }
 
+/// Bit `j` set if `w[j]` is `tag` or 0: two comparisons of four lanes and
+/// a mask extraction each (SSE2).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn window(w: &[u32; 8], tag: u32) -> u32 {
+    use core::arch::x86_64::{
+        _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_movemask_ps, _mm_or_si128, _mm_set_epi32,
+        _mm_set1_epi32, _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 is part of every x86-64 processor (and of the target's
+    // baseline); no memory is accessed but through the safe slices.
+    unsafe {
+        let (t, z) = (_mm_set1_epi32(tag as i32), _mm_setzero_si128());
+        let half = |k: &[u32]| {
+            let v = _mm_set_epi32(k[3] as i32, k[2] as i32, k[1] as i32, k[0] as i32);
+            let hit = _mm_or_si128(_mm_cmpeq_epi32(v, t), _mm_cmpeq_epi32(v, z));
+            _mm_movemask_ps(_mm_castsi128_ps(hit)) as u32
+        };
+        half(&w[..4]) | half(&w[4..]) << 4
+    }
+}
+
+/// [`window`] on other processors.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn window(w: &[u32; 8], tag: u32) -> u32 {
+    let mut m = 0;
+    for (j, &k) in w.iter().enumerate() {
+        m |= u32::from((k == tag) | (k == 0)) << j;
+    }
+    m
+}
+
 /// Allocations at least this big are backed by transparent huge pages
 /// where the system allows it (bytes).
 const HUGE_MIN: usize = 4 << 20;
@@ -168,6 +204,24 @@ pub(crate) fn advise_huge<T>(v: &mut Vec<T>) {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    #[test]
+    fn window_matches_its_definition() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..10_000 {
+            let mut w = [0u32; 8];
+            for k in &mut w {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Few distinct values: hits, empties and misses all occur.
+                *k = (seed % 4) as u32 * 0x8000_0001;
+            }
+            let tag = (seed >> 40) as u32 % 4 * 0x8000_0001;
+            let want = (0..8).filter(|&j| w[j] == tag || w[j] == 0).fold(0, |m, j| m | 1 << j);
+            assert_eq!(window(&w, tag), want, "{w:x?} {tag:x}");
+        }
+    }
 
     #[test]
     fn both_packers_agree() {

@@ -21,15 +21,19 @@
 //!   records into its own bucket per next partition (one arena per thread,
 //!   [`Buckets`]), then the threads
 //!   merge disjoint ranges of next partitions into their tables (open
-//!   addressing, key and counter arrays side by side), so a table is
-//!   updated while it sits in the cache and no lock is needed.
+//!   addressing, key and counter arrays side by side, a key's first probe
+//!   eight slots at once), so a table is updated while it sits in the
+//!   cache and no lock is needed. A table is emptied just before the first
+//!   round merges into it, read through once before each later round, and
+//!   compacted right after the last one: never fetched from memory line
+//!   by line.
 //! - A record is one word (25 key bits and a 39-bit counter) while every
 //!   counter of the level fits 39 bits, else a key word and the counter in
 //!   one or two words; buckets hold words, so every kind of record reuses
 //!   the same memory.
 //!   Counters are `u64` while the next level's total paths provably fit
 //!   (`paths × jumps on the board < 2^64`), `u128` afterwards.
-//! - A finished level is compacted in place (keys and counters without
+//! - A finished table is compacted in place (keys and counters without
 //!   gaps); buffers and tables are reused from level to level.
 //! - With a checkpoint directory, each finished level's successor level
 //!   (compact) and the statistics so far are written to disk
@@ -434,14 +438,13 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
         w.stats =
             LevelStats { depth: step.depth, by_orbit: vec![0; K + 1], ..LevelStats::default() };
     }
-    if !step.last {
-        // Room for the next level: the current one times the last growth.
-        let ratio = (cur.len as f64 / step.prev_len.max(1) as f64).clamp(0.25, 4.0);
-        let room = cur.len as f64 * ratio;
-        let slots = if room > FAST_BIG_LEVEL as f64 { 1.5 } else { 2.0 };
-        let cap = (room * slots) as usize / nparts;
-        ctx.par(|| next.parts.par_iter_mut().for_each(|t| t.reset(cap, rb)));
-    }
+    // Room for the next level: the current one times the last growth. A
+    // table is emptied just before the first records are merged into it
+    // (so it is still in the cache then).
+    let ratio = (cur.len as f64 / step.prev_len.max(1) as f64).clamp(0.25, 4.0);
+    let room = cur.len as f64 * ratio;
+    let slots = if room > FAST_BIG_LEVEL as f64 { 1.5 } else { 2.0 };
+    let cap = (room * slots) as usize / nparts;
     // Rounds of current partitions, each buffering about one budget of
     // records.
     let bytes = cur.len as f64 * step.per_class.max(1.0) * 1.1 * (8 * R::WORDS) as f64;
@@ -450,7 +453,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     } else {
         // A quarter of the next level's tables, within the bounds: every
         // round merges into every table once.
-        let tables: usize = next.parts.iter().map(Part::slots).sum();
+        let tables = cap.max(16) * nparts;
         let table_bytes = (tables * (4 + size_of::<C>())) as f64;
         let budget =
             (table_bytes / 4.0).clamp(FAST_ROUND_MIN_BYTES as f64, FAST_ROUND_BYTES as f64);
@@ -487,32 +490,36 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
         if step.last {
             continue;
         }
+        // Each table is emptied just before the first round merges into it
+        // and compacted right after the last one, both while it is in the
+        // cache.
         let chunk = nparts.div_ceil(threads * 4).max(1);
         let workers_ref = &*workers;
-        ctx.par(|| {
-            next.parts.par_chunks_mut(chunk).enumerate().for_each(|(ci, tables)| {
-                for (j, table) in tables.iter_mut().enumerate() {
-                    let p = ci * chunk + j;
-                    for w in workers_ref {
-                        for words in w.buckets.get(p) {
-                            merge_records::<C, R>(table, words, rb);
-                        }
-                    }
-                }
-            })
-        });
-        ctx.par(|| workers.par_iter_mut().for_each(|w| w.buckets.clear()));
-        if round + 1 < rounds && !progress(round as u64 + 1, rounds as u64) {
-            return None;
-        }
-    }
-    if !step.last {
+        let finish = round + 1 == rounds;
         let sums: Vec<(usize, u128, u128)> = ctx.par(|| {
             next.parts
-                .par_iter_mut()
-                .map(|t| {
-                    let (paths, max) = t.compact();
-                    (t.len, paths, max)
+                .par_chunks_mut(chunk)
+                .enumerate()
+                .map(|(ci, tables)| {
+                    let mut sum = (0, 0, 0);
+                    for (j, table) in tables.iter_mut().enumerate() {
+                        let p = ci * chunk + j;
+                        if round == 0 {
+                            table.reset(cap, rb);
+                        } else {
+                            table.warm();
+                        }
+                        for w in workers_ref {
+                            for words in w.buckets.get(p) {
+                                merge_records::<C, R>(table, words, rb);
+                            }
+                        }
+                        if finish {
+                            let (paths, max) = table.compact();
+                            sum = (sum.0 + table.len, sum.1 + paths, sum.2.max(max));
+                        }
+                    }
+                    sum
                 })
                 .collect()
         });
@@ -520,6 +527,10 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
             next_len += len;
             next_paths += paths;
             next_max = next_max.max(max);
+        }
+        ctx.par(|| workers.par_iter_mut().for_each(|w| w.buckets.clear()));
+        if round + 1 < rounds && !progress(round as u64 + 1, rounds as u64) {
+            return None;
         }
     }
     next.len = next_len;
@@ -601,10 +612,7 @@ fn expand_part_with<const K: usize, C: Count, R: Record<C>, P: Pack>(
 /// Adds a bucket of records to a table of the next level.
 #[inline(never)]
 fn merge_records<C: Count, R: Record<C>>(table: &mut Part<C>, words: &[u64], rb: u32) {
-    for r in words.chunks_exact(R::WORDS) {
-        let (rest, c) = R::read(r, rb);
-        table.add(rest, c);
-    }
+    table.add_all(words.chunks_exact(R::WORDS).map(|r| R::read(r, rb)));
 }
 
 /// Tests force the portable packing with this (other runs at the same time

@@ -4,6 +4,8 @@
 
 use core::ops::AddAssign;
 
+use crate::cpu::window;
+
 /// A path counter: `u64` or `u128`.
 pub(crate) trait Count: Copy + Default + Ord + Send + Sync + AddAssign + Into<u128> {
     /// The counter of value `x`.
@@ -37,13 +39,21 @@ impl Count for u128 {
 /// Marks an occupied slot of a table (keys have at most 25 bits).
 const FULL: u32 = 1 << 31;
 
+/// Slots a key's first probe looks at: its home slot and the next ones, in
+/// vector comparisons ([`window`]). A table has this many slots past its
+/// last home slot, so the window never wraps.
+const WINDOW: usize = 8;
+
 /// One partition of a level. While the level is built: open addressing
-/// with linear probing, `keys[i] = rest | FULL` (0 = empty). Once finished:
+/// with linear probing, `keys[i] = rest | FULL` (0 = empty), home slots
+/// below `homes` and [`WINDOW`] more slots after them. Once finished:
 /// compact, `keys[..len]` and `counts[..len]` without gaps or marks.
 #[derive(Clone, Default)]
 pub(crate) struct Part<C> {
     keys: Vec<u32>,
     counts: Vec<C>,
+    /// Home slots of the table (the key's rest scaled to this).
+    homes: usize,
     pub(crate) len: usize,
     /// The table grows when `len` reaches this (7/8 of the slots).
     limit: usize,
@@ -53,84 +63,126 @@ pub(crate) struct Part<C> {
 impl<C: Count> Part<C> {
     /// A finished partition with one entry.
     pub(crate) fn single(rest: u32, count: C) -> Self {
-        Part { keys: vec![rest], counts: vec![count], len: 1, limit: 1, rest_bits: 0 }
+        Part { keys: vec![rest], counts: vec![count], homes: 1, len: 1, limit: 1, rest_bits: 0 }
     }
 
     /// A finished partition of these entries (keys below `2^rest_bits`,
     /// each once; read from a checkpoint).
     pub(crate) fn finished(keys: Vec<u32>, counts: Vec<C>) -> Self {
         let len = keys.len();
-        Part { keys, counts, len, limit: len, rest_bits: 0 }
+        Part { keys, counts, homes: len, len, limit: len, rest_bits: 0 }
     }
 
-    /// Slots of the table.
-    pub(crate) fn slots(&self) -> usize {
-        self.keys.len()
-    }
-
-    /// Empties the table with `cap` slots (any capacity, not a power of
+    /// Empties the table with `cap` home slots (any number, not a power of
     /// two: no rounding waste on big levels).
     pub(crate) fn reset(&mut self, cap: usize, rest_bits: u32) {
-        let cap = cap.max(16);
+        let homes = cap.max(16);
+        let cap = homes + WINDOW;
         self.rest_bits = rest_bits;
         // Growing reallocates (amortised doubling, in place by `mremap` for
         // big blocks, so the pages already touched stay mapped); otherwise
-        // the allocation is reused: few fresh pages to fault in.
+        // the allocation is reused: few fresh pages to fault in. Empty slots
+        // have zero counters (an insertion adds without looking).
         self.keys.clear();
         self.keys.resize(cap, 0);
-        if self.counts.len() < cap {
-            self.counts.resize(cap, C::default());
-        }
+        self.counts.clear();
+        self.counts.resize(cap, C::default());
+        self.homes = homes;
         self.len = 0;
-        self.limit = cap / 8 * 7;
+        self.limit = homes / 8 * 7;
     }
 
-    #[inline(always)]
-    pub(crate) fn add(&mut self, rest: u32, count: C) {
-        if self.len >= self.limit {
-            self.grow();
-            return self.add(rest, count);
+    /// Reads the table through once, in order: before a later round merges
+    /// into it (the table has left the cache since the last one), the
+    /// processor streams it back much faster than the scattered insertions
+    /// would fetch it line by line.
+    pub(crate) fn warm(&self) {
+        let mut x = 0u64;
+        for k in self.keys.iter().step_by(64 / size_of::<u32>()) {
+            x ^= u64::from(*k);
         }
+        for c in self.counts.iter().step_by(64 / size_of::<C>()) {
+            x ^= (*c).into() as u64;
+        }
+        std::hint::black_box(x);
+    }
+
+    /// Adds `count` to the counter of `rest` (a new entry if it has none).
+    #[cfg(test)]
+    pub(crate) fn add(&mut self, rest: u32, count: C) {
+        self.add_all([(rest, count)].into_iter());
+    }
+
+    /// Adds each counter to its key's entry.
+    #[inline(always)]
+    pub(crate) fn add_all(&mut self, items: impl Iterator<Item = (u32, C)>) {
+        let mut len = self.len;
+        for (rest, count) in items {
+            if len >= self.limit {
+                self.len = len;
+                self.grow();
+                len = self.len;
+            }
+            len += self.insert(rest, count);
+        }
+        self.len = len;
+    }
+
+    /// Adds `count` to the counter of `rest`: 1 if the entry is new, else
+    /// 0 (the caller counts it; the table has room).
+    #[inline(always)]
+    fn insert(&mut self, rest: u32, count: C) -> usize {
         let tag = rest | FULL;
-        // Both arrays cut to the same length, the start below it: the
-        // probes need no bounds checks.
+        // The key's rest is uniform below 2^rest_bits: scaled to the home
+        // slots (one multiplication, no power-of-two mask).
+        let home = ((u64::from(rest) * self.homes as u64) >> self.rest_bits) as usize;
         let keys = &mut self.keys[..];
         let cap = keys.len();
         let counts = &mut self.counts[..cap];
-        // The key's rest is uniform below 2^rest_bits: scaled to the
-        // capacity (one multiplication, no power-of-two mask).
-        let mut i = (((u64::from(rest) * cap as u64) >> self.rest_bits) as usize).min(cap - 1);
-        loop {
-            let k = keys[i];
-            if k == tag {
-                counts[i] += count;
-                return;
-            }
-            if k == 0 {
-                keys[i] = tag;
-                counts[i] = count;
-                self.len += 1;
-                return;
-            }
-            i += 1;
-            if i == cap {
-                i = 0;
+        let home = home.min(cap - WINDOW);
+        // The first slot of the window that holds the key or is empty (the
+        // key is nowhere after an empty slot): found there almost always
+        // (1.37 slots probed on average on the English board), with one
+        // vector comparison and no branch per slot.
+        let w: &[u32; WINDOW] = keys[home..home + WINDOW].try_into().expect("in the table");
+        let m = window(w, tag);
+        let mut i = home + m.trailing_zeros() as usize;
+        if m == 0 {
+            // A run longer than the window: linear probing past it,
+            // wrapping.
+            i = home + WINDOW;
+            loop {
+                if i == cap {
+                    i = 0;
+                }
+                if keys[i] == tag || keys[i] == 0 {
+                    break;
+                }
+                i += 1;
             }
         }
+        // An empty slot's counter is 0: added to without a branch. The key
+        // is stored only when new (storing it every time was measured
+        // slower: the next windows' loads then wait for those stores).
+        let new = keys[i] == 0;
+        if new {
+            keys[i] = tag;
+        }
+        counts[i] += count;
+        usize::from(new)
     }
 
     #[cold]
     fn grow(&mut self) {
-        let cap = (self.keys.len() * 3 / 2).max(16);
+        let homes = (self.homes * 3 / 2).max(16);
+        let cap = homes + WINDOW;
         let keys = std::mem::replace(&mut self.keys, vec![0; cap]);
         let counts = std::mem::replace(&mut self.counts, vec![C::default(); cap]);
+        self.homes = homes;
         self.len = 0;
-        self.limit = cap / 8 * 7;
-        for (k, c) in keys.into_iter().zip(counts) {
-            if k != 0 {
-                self.add(k & !FULL, c);
-            }
-        }
+        self.limit = homes / 8 * 7;
+        let entries = keys.into_iter().zip(counts).filter(|&(k, _)| k != 0);
+        self.len = entries.map(|(k, c)| self.insert(k & !FULL, c)).sum();
     }
 
     /// Compacts a built table; returns its total and largest counter.
@@ -139,7 +191,7 @@ impl<C: Count> Part<C> {
         let mut j = 0;
         // Without branches (about half of the slots are empty, at random):
         // every slot is written at `j`, which moves on only past a full
-        // one; the counter of an empty slot (stale) counts as 0.
+        // one; the counter of an empty slot counts as 0.
         let counts = &mut self.counts[..self.keys.len()];
         for i in 0..self.keys.len() {
             let k = self.keys[i];
@@ -168,6 +220,7 @@ impl Part<u64> {
         Part {
             counts: self.counts[..self.len].iter().map(|&c| u128::from(c)).collect(),
             keys: self.keys,
+            homes: self.homes,
             len: self.len,
             limit: self.limit,
             rest_bits: self.rest_bits,
