@@ -207,6 +207,7 @@ mod tests {
 
     #[test]
     fn window_matches_its_definition() {
+        const VALUES: [u32; 4] = [0, 0x8000_0001, 0x8000_0002, 0x8000_0003];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..10_000 {
             let mut w = [0u32; 8];
@@ -215,9 +216,9 @@ mod tests {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 // Few distinct values: hits, empties and misses all occur.
-                *k = (seed % 4) as u32 * 0x8000_0001;
+                *k = VALUES[(seed % 4) as usize];
             }
-            let tag = (seed >> 40) as u32 % 4 * 0x8000_0001;
+            let tag = VALUES[(seed >> 40) as usize % 4];
             let want = (0..8).filter(|&j| w[j] == tag || w[j] == 0).fold(0, |m, j| m | 1 << j);
             assert_eq!(window(&w, tag), want, "{w:x?} {tag:x}");
         }
