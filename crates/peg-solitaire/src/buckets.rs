@@ -26,17 +26,24 @@ pub(crate) struct Buckets {
 
 impl Buckets {
     /// Empties `n` buckets with room for about `words` words each in their
-    /// segments, records of `record_words` words.
-    pub(crate) fn reset(&mut self, n: usize, words: usize, record_words: usize) {
+    /// segments, records of `record_words` words. A new arena reserves up
+    /// to `room` words (at most eight times what is needed now) for later
+    /// calls.
+    pub(crate) fn reset(&mut self, n: usize, words: usize, record_words: usize, room: usize) {
         let seg = words.div_ceil(record_words).max(1) * record_words;
-        if self.arena.len() < n * seg {
-            // A fresh zeroed block (not yet touched: advised before any
-            // page is faulted in); the old one is given back.
+        let need = n * seg;
+        if self.arena.capacity() < need {
+            // A fresh block with room for growth (virtual memory only:
+            // a page is faulted in when first touched, so the levels that
+            // follow grow into it without faulting in again what earlier
+            // levels touched); advised before any page is touched.
             self.arena = Vec::new();
-            let mut arena = Vec::with_capacity(n * seg);
+            let mut arena = Vec::with_capacity(need.max(need.saturating_mul(8).min(room)));
             advise_huge(&mut arena);
-            arena.resize(n * seg, 0);
             self.arena = arena;
+        }
+        if self.arena.len() < need {
+            self.arena.resize(need, 0);
         }
         self.seg = seg;
         self.lens.clear();
@@ -45,16 +52,14 @@ impl Buckets {
         self.clear();
     }
 
-    /// Appends a record of `W` words to bucket `p`.
-    #[inline(always)]
-    pub(crate) fn push<const W: usize>(&mut self, p: usize, record: [u64; W]) {
-        let len = self.lens[p];
-        if len + W <= self.seg {
-            let at = p * self.seg + len;
-            self.arena[at..at + W].copy_from_slice(&record);
-            self.lens[p] = len + W;
-        } else {
-            self.spill[p].extend_from_slice(&record);
+    /// A writer appending records to the buckets (the arena's pointers
+    /// held in locals for the hot loop).
+    pub(crate) fn writer(&mut self) -> Writer<'_> {
+        Writer {
+            arena: &mut self.arena,
+            lens: &mut self.lens,
+            seg: self.seg,
+            spill: &mut self.spill,
         }
     }
 
@@ -71,6 +76,36 @@ impl Buckets {
     }
 }
 
+/// Appends records to [`Buckets`] (see [`Buckets::writer`]).
+pub(crate) struct Writer<'a> {
+    arena: &'a mut [u64],
+    lens: &'a mut [usize],
+    seg: usize,
+    spill: &'a mut [Vec<u64>],
+}
+
+impl Writer<'_> {
+    /// Appends a record of `W` words to bucket `p`.
+    #[inline(always)]
+    pub(crate) fn push<const W: usize>(&mut self, p: usize, record: [u64; W]) {
+        let len = self.lens[p];
+        let at = p * self.seg + len;
+        match self.arena.get_mut(at..at + W) {
+            Some(slot) if len + W <= self.seg => {
+                slot.copy_from_slice(&record);
+                self.lens[p] = len + W;
+            }
+            _ => self.spill(p, &record),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, p: usize, record: &[u64]) {
+        self.spill[p].extend_from_slice(record);
+    }
+}
+
 /// A successor record (the rest of its key and the parent's counter) as
 /// `WORDS` words of a bucket. Buckets are plain `u64` vectors whatever the
 /// record: the memory of one kind is reused by the next (narrow records in
@@ -80,7 +115,7 @@ pub(crate) trait Record<C>: Send + Sync {
     /// Words of a record.
     const WORDS: usize;
     /// Appends a record to bucket `p`.
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32);
+    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: C, rest_bits: u32);
     /// The record at the start of `words`.
     fn read(words: &[u64], rest_bits: u32) -> (u32, C);
 }
@@ -91,7 +126,7 @@ pub(crate) struct Narrow;
 impl<C: Count> Record<C> for Narrow {
     const WORDS: usize = 1;
     #[inline(always)]
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: C, rest_bits: u32) {
+    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: C, rest_bits: u32) {
         b.push(p, [u64::from(rest) | (count.into() as u64) << rest_bits]);
     }
     #[inline(always)]
@@ -108,7 +143,7 @@ pub(crate) struct Wide;
 impl Record<u64> for Wide {
     const WORDS: usize = 2;
     #[inline(always)]
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: u64, _: u32) {
+    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: u64, _: u32) {
         b.push(p, [u64::from(rest), count]);
     }
     #[inline(always)]
@@ -120,7 +155,7 @@ impl Record<u64> for Wide {
 impl Record<u128> for Wide {
     const WORDS: usize = 3;
     #[inline(always)]
-    fn push(b: &mut Buckets, p: usize, rest: u32, count: u128, _: u32) {
+    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: u128, _: u32) {
         b.push(p, [u64::from(rest), count as u64, (count >> 64) as u64]);
     }
     #[inline(always)]
@@ -137,15 +172,16 @@ mod tests {
     fn records_come_back_in_order_with_spills() {
         let mut b = Buckets::default();
         for (words, w) in [(6, 2usize), (100, 3), (1 << 20, 1)] {
-            b.reset(5, words, w);
+            b.reset(5, words, w, 0);
             let mut want: Vec<Vec<u64>> = vec![Vec::new(); 5];
             for i in 0..20_000u64 {
                 let p = (i * 7 % 5) as usize;
                 let rec: Vec<u64> = (0..w as u64).map(|j| i * 10 + j).collect();
+                let mut out = b.writer();
                 match w {
-                    1 => b.push::<1>(p, [rec[0]]),
-                    2 => b.push::<2>(p, [rec[0], rec[1]]),
-                    _ => b.push::<3>(p, [rec[0], rec[1], rec[2]]),
+                    1 => out.push::<1>(p, [rec[0]]),
+                    2 => out.push::<2>(p, [rec[0], rec[1]]),
+                    _ => out.push::<3>(p, [rec[0], rec[1], rec[2]]),
                 }
                 want[p].extend(rec);
             }

@@ -138,6 +138,18 @@ impl Codec {
         ((z >> self.rest_bits) as usize, (z & ((1 << self.rest_bits) - 1)) as u32)
     }
 
+    /// The key maker of this codec, its constants by value.
+    #[inline(always)]
+    pub(crate) fn keyer(&self) -> Keyer<'_> {
+        Keyer {
+            codec: self,
+            board_mask: self.board_mask,
+            mask: self.mask,
+            shift: self.shift,
+            rest_bits: self.rest_bits,
+        }
+    }
+
     /// The bitboard of a key (the inverse of [`key`](Codec::key)).
     #[inline]
     pub(crate) fn bitboard(&self, part: usize, rest: u32) -> u64 {
@@ -150,6 +162,30 @@ impl Codec {
         let z = (part as u64) << self.rest_bits | u64::from(rest);
         let c = (z ^ (z >> self.shift)).wrapping_mul(M1_INV) & self.mask;
         p.unpack(self, c)
+    }
+}
+
+/// [`Codec::key_with`] with the codec's constants copied into a value
+/// (held in registers by a hot loop instead of reloaded from the codec
+/// after every store).
+#[derive(Clone, Copy)]
+pub(crate) struct Keyer<'a> {
+    codec: &'a Codec,
+    board_mask: u64,
+    mask: u64,
+    shift: u32,
+    rest_bits: u32,
+}
+
+impl Keyer<'_> {
+    /// The partition and the rest of the key of the bitboard `x` (as
+    /// [`Codec::key_with`]).
+    #[inline(always)]
+    pub(crate) fn key<P: Pack>(self, p: P, x: u64) -> (usize, u32) {
+        let c = p.pack_masked(self.codec, self.board_mask, x);
+        let mut z = c.wrapping_mul(M1) & self.mask;
+        z ^= z >> self.shift;
+        ((z >> self.rest_bits) as usize, (z & ((1 << self.rest_bits) - 1)) as u32)
     }
 }
 

@@ -14,13 +14,18 @@
 //!   `SPIELBAUM_NO_THP=1` turns the advice off.
 //! - The probe window of a table ([`window`]): eight keys compared at once
 //!   with SSE2, which every x86-64 processor has.
+//! - The canonical forms of a position's successors under a group of eight
+//!   symmetries ([`minima8`]): where the processor has AVX-512F
+//!   ([`Avx512::detect`]), one 512-bit XOR and a reduction each, in a
+//!   function compiled for AVX-512 on its own; `SPIELBAUM_NO_AVX512=1`
+//!   forces the scalar minima.
 //!
 //! `unsafe` here, and nowhere else in the crate: calling the BMI2
 //! instructions (and the function compiled for them) is sound only on a
 //! processor that has them, and a [`Pext`] value exists only after run-time
-//! detection found them; the SSE2 intrinsics are part of the baseline and
-//! read only their arguments; `madvise` is a system call on memory the
-//! caller owns.
+//! detection found them (the same for [`Avx512`]); the SSE2 intrinsics are
+//! part of the baseline and read only their arguments; `madvise` is a
+//! system call on memory the caller owns.
 
 #![allow(unsafe_code)]
 
@@ -31,6 +36,13 @@ pub(crate) trait Pack: Copy + Send + Sync {
     /// The packed form of the bitboard `x` (bits outside the board are
     /// ignored).
     fn pack(self, codec: &Codec, x: u64) -> u64;
+    /// [`pack`](Pack::pack) with the board's mask passed by value (a
+    /// register in a hot loop); the default ignores it.
+    #[inline(always)]
+    fn pack_masked(self, codec: &Codec, board_mask: u64, x: u64) -> u64 {
+        let _ = board_mask;
+        self.pack(codec, x)
+    }
     /// The bitboard of the packed `c`.
     fn unpack(self, codec: &Codec, c: u64) -> u64;
 }
@@ -95,6 +107,11 @@ impl Pack for Pext {
     fn pack(self, codec: &Codec, x: u64) -> u64 {
         // SAFETY: a `Pext` exists only if BMI2 was detected (`detect`).
         unsafe { core::arch::x86_64::_pext_u64(x, codec.board_mask()) }
+    }
+    #[inline(always)]
+    fn pack_masked(self, _: &Codec, board_mask: u64, x: u64) -> u64 {
+        // SAFETY: as in `pack`.
+        unsafe { core::arch::x86_64::_pext_u64(x, board_mask) }
     }
     #[inline(always)]
     fn unpack(self, codec: &Codec, c: u64) -> u64 {
@@ -165,6 +182,73 @@ pub(crate) fn window(w: &[u32; 8], tag: u32) -> u32 {
     m
 }
 
+/// Proof that the processor has AVX-512F: made only by
+/// [`Avx512::detect`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512(());
+
+impl Avx512 {
+    /// `Some` if this processor has AVX-512F (`SPIELBAUM_NO_AVX512=1` in the
+    /// environment says no).
+    pub(crate) fn detect() -> Option<Avx512> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::env::var_os("SPIELBAUM_NO_AVX512").is_none()
+        {
+            return Some(Avx512(()));
+        }
+        None
+    }
+}
+
+/// For each set bit `b` of `moves` in increasing order, the minimum over
+/// `g` of `img[g] ^ jumps[b][g]` (the canonical form of a successor, `K =
+/// 8` images) into `out`; returns how many. One 512-bit XOR and a
+/// reduction each, in a function of its own compiled for AVX-512F (the
+/// rest of the expansion is not: compiled whole for AVX-512 it ran slower).
+pub(crate) fn minima8<const K: usize>(
+    proof: Avx512,
+    img: &[u64; K],
+    jumps: &[[u64; K]; 64],
+    moves: u64,
+    out: &mut [u64; 64],
+) -> usize {
+    assert_eq!(K, 8, "eight images");
+    let _ = proof;
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512f,bmi1")]
+        fn run<const K: usize>(
+            img: &[u64; K],
+            jumps: &[[u64; K]; 64],
+            moves: u64,
+            out: &mut [u64; 64],
+        ) -> usize {
+            use core::arch::x86_64::{
+                __m512i, _mm512_loadu_si512, _mm512_reduce_min_epu64, _mm512_xor_si512,
+            };
+            // SAFETY: `K == 8` (asserted by the caller): `img` and each
+            // `jumps[b]` are 64 readable bytes; unaligned loads are allowed.
+            let v = unsafe { _mm512_loadu_si512(img.as_ptr().cast::<__m512i>()) };
+            let (mut n, mut m) = (0, moves);
+            while m != 0 {
+                let b = m.trailing_zeros() as usize;
+                m &= m - 1;
+                // SAFETY: as above.
+                let j = unsafe { _mm512_loadu_si512(jumps[b].as_ptr().cast::<__m512i>()) };
+                out[n] = _mm512_reduce_min_epu64(_mm512_xor_si512(v, j));
+                n += 1;
+            }
+            n
+        }
+        // SAFETY: a `proof` exists only if `Avx512::detect` found AVX-512F
+        // (and every x86-64 processor with it has BMI1).
+        unsafe { run::<K>(img, jumps, moves, out) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    unreachable!("no AVX-512 proof off x86-64")
+}
+
 /// Allocations at least this big are backed by transparent huge pages
 /// where the system allows it (bytes).
 const HUGE_MIN: usize = 4 << 20;
@@ -204,6 +288,33 @@ pub(crate) fn advise_huge<T>(v: &mut Vec<T>) {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    #[test]
+    fn avx512_minima_match_scalar_ones() {
+        let Some(avx) = Avx512::detect() else {
+            return;
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..1000 {
+            // Top bits set as well: the comparison must be unsigned.
+            let img: [u64; 8] = core::array::from_fn(|_| next());
+            let jumps: [[u64; 8]; 64] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
+            let moves = next() & next();
+            let mut out = [0u64; 64];
+            let n = minima8(avx, &img, &jumps, moves, &mut out);
+            let want: Vec<u64> = (0..64)
+                .filter(|b| moves >> b & 1 == 1)
+                .map(|b| (0..8).map(|g| img[g] ^ jumps[b][g]).min().unwrap())
+                .collect();
+            assert_eq!(&out[..n], &want[..]);
+        }
+    }
 
     #[test]
     fn window_matches_its_definition() {

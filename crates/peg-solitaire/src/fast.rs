@@ -47,7 +47,7 @@ use spielbaum_bfs_reach::{Control, LevelStats, Progress, RunError};
 use crate::board::Board;
 use crate::buckets::{Buckets, Narrow, Record, Wide};
 use crate::codec::{Codec, Group};
-use crate::cpu::{Pack, Pext, Tables, with_bmi2};
+use crate::cpu::{Avx512, Pack, Pext, Tables, minima8, with_bmi2};
 use crate::geometry::Transform;
 use crate::params::{FAST_BIG_LEVEL, FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES};
 use crate::part::{Count, Part};
@@ -106,6 +106,9 @@ struct Ctx<'a, const K: usize> {
     pool: Option<rayon::ThreadPool>,
     /// BMI2 packing, where the processor has it fast.
     pext: Option<Pext>,
+    /// AVX-512F for the canonical minima (eight images), where the
+    /// processor has it.
+    avx512: Option<Avx512>,
 }
 
 impl<const K: usize> Ctx<'_, K> {
@@ -115,37 +118,6 @@ impl<const K: usize> Ctx<'_, K> {
             Some(pool) => pool.install(f),
             None => f(),
         }
-    }
-
-    /// Calls `f` with the canonical bitboard of each successor of the
-    /// position whose images are `img`; returns the number of jumps.
-    ///
-    /// Jumps are indexed by the peg they remove: over a hole `o` at most one
-    /// horizontal jump is legal (from `o − 1` to `o + 1` or back, never
-    /// both: one of the two ends must be empty and the other filled), and
-    /// it flips the same three bits either way; so do the vertical ones. The
-    /// legal jumps are the bits of two words (horizontal, vertical).
-    #[inline(always)]
-    fn successors(&self, img: &[u64; K], mut f: impl FnMut(u64)) -> u32 {
-        let x = img[0];
-        let empty = self.board.mask() & !x;
-        let h = x & self.over[0] & ((x << 1 & empty >> 1) | (x >> 1 & empty << 1));
-        let v = x & self.over[1] & ((x << 8 & empty >> 8) | (x >> 8 & empty << 8));
-        // Counted in the loops: no hardware popcount in the baseline target.
-        let mut count = 0;
-        for (jumps, mut m) in [(&self.jumps[0], h), (&self.jumps[1], v)] {
-            while m != 0 {
-                count += 1;
-                let j = &jumps[m.trailing_zeros() as usize];
-                m &= m - 1;
-                let mut k = img[0] ^ j[0];
-                for g in 1..K {
-                    k = k.min(img[g] ^ j[g]);
-                }
-                f(k);
-            }
-        }
-        count
     }
 }
 
@@ -240,7 +212,8 @@ fn run_k<const K: usize>(
     let threads = threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok();
     let pext = if portable() { None } else { Pext::detect() };
-    let ctx = Ctx { board, codec, group, over, jumps, threads, pool, pext };
+    let avx512 = if portable() { None } else { Avx512::detect() };
+    let ctx = Ctx { board, codec, group, over, jumps, threads, pool, pext, avx512 };
     let nparts = 1usize << ctx.codec.part_bits();
 
     let mut small = Level::<u64>::new(nparts);
@@ -464,10 +437,13 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
         // arena per thread (reused: few fresh pages to fault in).
         let per_bucket =
             (bytes / (8 * R::WORDS) as f64 / (rounds * threads * nparts) as f64 * 1.15) as usize;
+        // The most a thread's arena can need in this run: its share of the
+        // largest round budget, with the same room.
+        let room = FAST_ROUND_BYTES / 8 / threads * 23 / 20 + nparts * 3;
         ctx.par(|| {
             workers
                 .par_iter_mut()
-                .for_each(|w| w.buckets.reset(nparts, per_bucket * R::WORDS, R::WORDS))
+                .for_each(|w| w.buckets.reset(nparts, per_bucket * R::WORDS, R::WORDS, room))
         });
     }
     let (mut next_len, mut next_paths, mut next_max) = (0usize, 0u128, 0u128);
@@ -564,7 +540,45 @@ fn expand_part<const K: usize, C: Count, R: Record<C>>(
     }
 }
 
+/// A thread's statistics of the partition it expands, in plain integers
+/// (kept in registers and on the stack by the hot loop).
+#[derive(Default)]
+struct Tally {
+    positions: u64,
+    canonical: u64,
+    by_orbit: [u64; 9],
+    paths: u128,
+    moves: u64,
+    dead_ends: u64,
+    dead_end_paths: u128,
+    goals: u64,
+    goal_paths: u128,
+}
+
+impl Tally {
+    fn add_to(&self, st: &mut LevelStats) {
+        st.positions += self.positions;
+        st.canonical += self.canonical;
+        for (a, b) in st.by_orbit.iter_mut().zip(self.by_orbit) {
+            *a += b;
+        }
+        st.paths += self.paths;
+        st.moves += self.moves;
+        st.dead_ends += self.dead_ends;
+        st.dead_end_paths += self.dead_end_paths;
+        st.goals += self.goals;
+        st.goal_paths += self.goal_paths;
+    }
+}
+
 /// [`expand_part`] with the packer `pack`.
+///
+/// Jumps are indexed by the peg they remove: over a hole `o` at most one
+/// horizontal jump is legal (from `o − 1` to `o + 1` or back, never both:
+/// one of the two ends must be empty and the other filled), and it flips
+/// the same three bits either way; so do the vertical ones. The legal jumps
+/// are the bits of two words (horizontal, vertical), and a successor's
+/// images are the parent's images XOR the jump's.
 #[inline(always)]
 fn expand_part_with<const K: usize, C: Count, R: Record<C>, P: Pack>(
     ctx: &Ctx<'_, K>,
@@ -575,8 +589,11 @@ fn expand_part_with<const K: usize, C: Count, R: Record<C>, P: Pack>(
     w: &mut Worker,
 ) {
     let rb = ctx.codec.rest_bits();
-    let mut stats = std::mem::take(&mut w.stats);
-    let st = &mut stats;
+    let keyer = ctx.codec.keyer();
+    let (mask, over) = (ctx.board.mask(), ctx.over);
+    let mut out = w.buckets.writer();
+    let mut t = Tally::default();
+    let mut canon = [0u64; 64];
     for (rest, count) in part.entries() {
         let x = ctx.codec.bitboard_with(pack, p, rest);
         let img = ctx.group.images(x);
@@ -584,29 +601,51 @@ fn expand_part_with<const K: usize, C: Count, R: Record<C>, P: Pack>(
         // fixing is 1, 2, 4 or 8 (a subgroup): no division.
         let orbit = K >> fixing.trailing_zeros();
         let c: u128 = count.into();
-        st.positions += orbit as u64;
-        st.canonical += 1;
-        st.by_orbit[orbit] += 1;
-        st.paths += c;
-        let moves = if last {
-            Peg::jump_masks(ctx.board, x).iter().map(|m| m.count_ones()).sum()
-        } else {
-            ctx.successors(&img, |k| {
-                let (np, nr) = ctx.codec.key_with(pack, k);
-                R::push(&mut w.buckets, np, nr, count, rb);
-            })
-        };
-        st.moves += u64::from(moves);
+        t.positions += orbit as u64;
+        t.canonical += 1;
+        t.by_orbit[orbit & 15] += 1;
+        t.paths += c;
+        let empty = mask & !x;
+        let h = x & over[0] & ((x << 1 & empty >> 1) | (x >> 1 & empty << 1));
+        let v = x & over[1] & ((x << 8 & empty >> 8) | (x >> 8 & empty << 8));
+        let moves = h.count_ones() + v.count_ones();
+        t.moves += u64::from(moves);
         if moves == 0 {
-            st.dead_ends += orbit as u64;
-            st.dead_end_paths += c;
+            t.dead_ends += orbit as u64;
+            t.dead_end_paths += c;
             if ctx.board.is_goal(x) {
-                st.goals += orbit as u64;
-                st.goal_paths += c;
+                t.goals += orbit as u64;
+                t.goal_paths += c;
+            }
+        } else if !last {
+            if K == 8
+                && let Some(avx) = ctx.avx512
+            {
+                // The eight images' minima in vectors, then the keys.
+                for (jumps, m) in [(&ctx.jumps[0], h), (&ctx.jumps[1], v)] {
+                    let n = minima8(avx, &img, jumps, m, &mut canon);
+                    for &k in &canon[..n] {
+                        let (np, nr) = keyer.key(pack, k);
+                        R::push(&mut out, np, nr, count, rb);
+                    }
+                }
+                continue;
+            }
+            for (jumps, mut m) in [(&ctx.jumps[0], h), (&ctx.jumps[1], v)] {
+                while m != 0 {
+                    let j = &jumps[(m.trailing_zeros() & 63) as usize];
+                    m &= m - 1;
+                    let mut k = img[0] ^ j[0];
+                    for g in 1..K {
+                        k = k.min(img[g] ^ j[g]);
+                    }
+                    let (np, nr) = keyer.key(pack, k);
+                    R::push(&mut out, np, nr, count, rb);
+                }
             }
         }
     }
-    w.stats = stats;
+    t.add_to(&mut w.stats);
 }
 
 /// Adds a bucket of records to a table of the next level.

@@ -116,60 +116,30 @@ impl<C: Count> Part<C> {
     /// Adds each counter to its key's entry.
     #[inline(always)]
     pub(crate) fn add_all(&mut self, items: impl Iterator<Item = (u32, C)>) {
-        let mut len = self.len;
-        for (rest, count) in items {
-            if len >= self.limit {
-                self.len = len;
+        let mut items = items;
+        loop {
+            if self.len >= self.limit {
                 self.grow();
-                len = self.len;
             }
-            len += self.insert(rest, count);
-        }
-        self.len = len;
-    }
-
-    /// Adds `count` to the counter of `rest`: 1 if the entry is new, else
-    /// 0 (the caller counts it; the table has room).
-    #[inline(always)]
-    fn insert(&mut self, rest: u32, count: C) -> usize {
-        let tag = rest | FULL;
-        // The key's rest is uniform below 2^rest_bits: scaled to the home
-        // slots (one multiplication, no power-of-two mask).
-        let home = ((u64::from(rest) * self.homes as u64) >> self.rest_bits) as usize;
-        let keys = &mut self.keys[..];
-        let cap = keys.len();
-        let counts = &mut self.counts[..cap];
-        let home = home.min(cap - WINDOW);
-        // The first slot of the window that holds the key or is empty (the
-        // key is nowhere after an empty slot): found there almost always
-        // (1.37 slots probed on average on the English board), with one
-        // vector comparison and no branch per slot.
-        let w: &[u32; WINDOW] = keys[home..home + WINDOW].try_into().expect("in the table");
-        let m = window(w, tag);
-        let mut i = home + m.trailing_zeros() as usize;
-        if m == 0 {
-            // A run longer than the window: linear probing past it,
-            // wrapping.
-            i = home + WINDOW;
-            loop {
-                if i == cap {
-                    i = 0;
-                }
-                if keys[i] == tag || keys[i] == 0 {
+            // The table's fields in locals for the loop (the stores into
+            // the arrays cannot change them).
+            let (limit, homes, rest_bits) = (self.limit, self.homes as u64, self.rest_bits);
+            let cap = self.keys.len();
+            let (keys, counts) = (&mut self.keys[..], &mut self.counts[..cap]);
+            let mut len = self.len;
+            let mut full = false;
+            for (rest, count) in items.by_ref() {
+                len += insert(keys, counts, homes, rest_bits, rest, count);
+                if len >= limit {
+                    full = true;
                     break;
                 }
-                i += 1;
+            }
+            self.len = len;
+            if !full {
+                return;
             }
         }
-        // An empty slot's counter is 0: added to without a branch. The key
-        // is stored only when new (storing it every time was measured
-        // slower: the next windows' loads then wait for those stores).
-        let new = keys[i] == 0;
-        if new {
-            keys[i] = tag;
-        }
-        counts[i] += count;
-        usize::from(new)
     }
 
     #[cold]
@@ -182,7 +152,9 @@ impl<C: Count> Part<C> {
         self.len = 0;
         self.limit = homes / 8 * 7;
         let entries = keys.into_iter().zip(counts).filter(|&(k, _)| k != 0);
-        self.len = entries.map(|(k, c)| self.insert(k & !FULL, c)).sum();
+        let (keys, counts) = (&mut self.keys[..], &mut self.counts[..]);
+        let (homes, rest_bits) = (homes as u64, self.rest_bits);
+        self.len = entries.map(|(k, c)| insert(keys, counts, homes, rest_bits, k & !FULL, c)).sum();
     }
 
     /// Compacts a built table; returns its total and largest counter.
@@ -226,6 +198,57 @@ impl Part<u64> {
             rest_bits: self.rest_bits,
         }
     }
+}
+
+/// Adds `count` to the counter of `rest` in the table of `keys` and
+/// `counts` (`homes` home slots, keys below `2^rest_bits`): 1 if the
+/// entry is new, else 0 (the caller counts it; the table has room).
+#[inline(always)]
+fn insert<C: Count>(
+    keys: &mut [u32],
+    counts: &mut [C],
+    homes: u64,
+    rest_bits: u32,
+    rest: u32,
+    count: C,
+) -> usize {
+    let tag = rest | FULL;
+    // The key's rest is uniform below 2^rest_bits: scaled to the home
+    // slots (one multiplication, no power-of-two mask).
+    let home = ((u64::from(rest) * homes) >> rest_bits) as usize;
+    let cap = keys.len();
+    let counts = &mut counts[..cap];
+    let home = home.min(cap - WINDOW);
+    // The first slot of the window that holds the key or is empty (the
+    // key is nowhere after an empty slot): found there almost always
+    // (1.37 slots probed on average on the English board), with one
+    // vector comparison and no branch per slot.
+    let w: &[u32; WINDOW] = keys[home..home + WINDOW].try_into().expect("in the table");
+    let m = window(w, tag);
+    let mut i = home + m.trailing_zeros() as usize;
+    if m == 0 {
+        // A run longer than the window: linear probing past it,
+        // wrapping.
+        i = home + WINDOW;
+        loop {
+            if i == cap {
+                i = 0;
+            }
+            if keys[i] == tag || keys[i] == 0 {
+                break;
+            }
+            i += 1;
+        }
+    }
+    // An empty slot's counter is 0: added to without a branch. The key
+    // is stored only when new (storing it every time was measured
+    // slower: the next windows' loads then wait for those stores).
+    let new = keys[i] == 0;
+    if new {
+        keys[i] = tag;
+    }
+    counts[i] += count;
+    usize::from(new)
 }
 
 #[cfg(test)]
