@@ -556,18 +556,21 @@ struct Tally {
 }
 
 impl Tally {
+    /// Adds these to `st` (through [`LevelStats::merge`]; orbits up to
+    /// the length of `st.by_orbit`).
     fn add_to(&self, st: &mut LevelStats) {
-        st.positions += self.positions;
-        st.canonical += self.canonical;
-        for (a, b) in st.by_orbit.iter_mut().zip(self.by_orbit) {
-            *a += b;
-        }
-        st.paths += self.paths;
-        st.moves += self.moves;
-        st.dead_ends += self.dead_ends;
-        st.dead_end_paths += self.dead_end_paths;
-        st.goals += self.goals;
-        st.goal_paths += self.goal_paths;
+        st.merge(&LevelStats {
+            depth: st.depth,
+            positions: self.positions,
+            canonical: self.canonical,
+            by_orbit: self.by_orbit[..st.by_orbit.len().min(self.by_orbit.len())].to_vec(),
+            paths: self.paths,
+            moves: self.moves,
+            dead_ends: self.dead_ends,
+            dead_end_paths: self.dead_end_paths,
+            goals: self.goals,
+            goal_paths: self.goal_paths,
+        });
     }
 }
 
