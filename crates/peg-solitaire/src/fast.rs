@@ -49,7 +49,7 @@ use crate::buckets::{Buckets, Narrow, Record, Wide};
 use crate::codec::{Codec, Group};
 use crate::cpu::{Avx512, Pack, Pext, Tables, minima8, with_bmi2};
 use crate::geometry::Transform;
-use crate::params::{FAST_BIG_LEVEL, FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES};
+use crate::params::{FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES, FAST_SLOTS_PER_ENTRY};
 use crate::part::{Count, Part};
 use crate::position::{Jump, Peg};
 use crate::snapshot;
@@ -416,8 +416,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     // (so it is still in the cache then).
     let ratio = (cur.len as f64 / step.prev_len.max(1) as f64).clamp(0.25, 4.0);
     let room = cur.len as f64 * ratio;
-    let slots = if room > FAST_BIG_LEVEL as f64 { 1.5 } else { 2.0 };
-    let cap = (room * slots) as usize / nparts;
+    let cap = (room * FAST_SLOTS_PER_ENTRY) as usize / nparts;
     // Rounds of current partitions, each buffering about one budget of
     // records.
     let bytes = cur.len as f64 * step.per_class.max(1.0) * 1.1 * (8 * R::WORDS) as f64;
