@@ -132,10 +132,7 @@ impl Codec {
     /// [`key`](Codec::key) with the packer `p`.
     #[inline(always)]
     pub(crate) fn key_with<P: Pack>(&self, p: P, x: u64) -> (usize, u32) {
-        let c = p.pack(self, x);
-        let mut z = c.wrapping_mul(M1) & self.mask;
-        z ^= z >> self.shift;
-        ((z >> self.rest_bits) as usize, (z & ((1 << self.rest_bits) - 1)) as u32)
+        self.keyer().key(p, x)
     }
 
     /// The key maker of this codec, its constants by value.
@@ -165,9 +162,9 @@ impl Codec {
     }
 }
 
-/// [`Codec::key_with`] with the codec's constants copied into a value
-/// (held in registers by a hot loop instead of reloaded from the codec
-/// after every store).
+/// The key maker of [`Codec::key_with`], the codec's constants copied into
+/// a value (held in registers by a hot loop instead of reloaded from the
+/// codec after every store).
 #[derive(Clone, Copy)]
 pub(crate) struct Keyer<'a> {
     codec: &'a Codec,
@@ -178,8 +175,8 @@ pub(crate) struct Keyer<'a> {
 }
 
 impl Keyer<'_> {
-    /// The partition and the rest of the key of the bitboard `x` (as
-    /// [`Codec::key_with`]).
+    /// The partition and the rest of the key of the bitboard `x` (packed
+    /// by `p`, then mixed).
     #[inline(always)]
     pub(crate) fn key<P: Pack>(self, p: P, x: u64) -> (usize, u32) {
         let c = p.pack_masked(self.codec, self.board_mask, x);
