@@ -107,17 +107,20 @@ impl Writer<'_> {
 }
 
 /// A successor record (the rest of its key and the parent's counter) as
-/// `WORDS` words of a bucket. Buckets are plain `u64` vectors whatever the
-/// record: the memory of one kind is reused by the next (narrow records in
-/// the big middle levels, wide ones near the end) without being given back
-/// to the system and faulted in again.
+/// words of a bucket. Buckets are plain `u64` vectors whatever the record:
+/// the memory of one kind is reused by the next (narrow records in the big
+/// middle levels, escaped ones near the end) without being given back to
+/// the system and faulted in again.
 pub(crate) trait Record<C>: Send + Sync {
-    /// Words of a record.
+    /// Words of the shortest record (a bucket's segment is a multiple).
     const WORDS: usize;
+    /// Words per record on average if this share of the parents' counters
+    /// are too big for one word.
+    fn mean_words(big_share: f64) -> f64;
     /// Appends a record to bucket `p`.
     fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: C, rest_bits: u32);
-    /// The record at the start of `words`.
-    fn read(words: &[u64], rest_bits: u32) -> (u32, C);
+    /// The records of `words` (whole records, as pushed), in order.
+    fn records(words: &[u64], rest_bits: u32) -> impl Iterator<Item = (u32, C)> + '_;
 }
 
 /// Narrow records: one word, the counter above the key bits (it must fit).
@@ -125,42 +128,101 @@ pub(crate) struct Narrow;
 
 impl<C: Count> Record<C> for Narrow {
     const WORDS: usize = 1;
+    fn mean_words(_: f64) -> f64 {
+        1.0
+    }
     #[inline(always)]
     fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: C, rest_bits: u32) {
         b.push(p, [u64::from(rest) | (count.into() as u64) << rest_bits]);
     }
     #[inline(always)]
-    fn read(words: &[u64], rest_bits: u32) -> (u32, C) {
-        let r = words[0];
-        ((r & ((1 << rest_bits) - 1)) as u32, C::from_u64(r >> rest_bits))
+    fn records(words: &[u64], rest_bits: u32) -> impl Iterator<Item = (u32, C)> + '_ {
+        words
+            .iter()
+            .map(move |&r| ((r & ((1 << rest_bits) - 1)) as u32, C::from_u64(r >> rest_bits)))
     }
 }
 
-/// Wide records: the key's rest, then the counter in one word (`u64`) or
-/// two (`u128`).
-pub(crate) struct Wide;
+/// The counter value of an escaped record's first word (all ones in the
+/// counter's bits): the counter follows in the next words.
+#[inline(always)]
+pub(crate) fn escape(rest_bits: u32) -> u64 {
+    u64::MAX >> rest_bits
+}
 
-impl Record<u64> for Wide {
-    const WORDS: usize = 2;
-    #[inline(always)]
-    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: u64, _: u32) {
-        b.push(p, [u64::from(rest), count]);
+/// Escaped records: a narrow record while the counter is below
+/// [`escape`]; a larger counter is written as the escape value in the
+/// first word and follows in full, in one more word (`u64`) or two
+/// (`u128`). Near the end of the English statistics the largest counters
+/// pass 39 bits while most stay below: one word for most records instead
+/// of two or three.
+pub(crate) struct Escaped;
+
+impl Record<u64> for Escaped {
+    const WORDS: usize = 1;
+    fn mean_words(big_share: f64) -> f64 {
+        1.0 + big_share
     }
     #[inline(always)]
-    fn read(words: &[u64], _: u32) -> (u32, u64) {
-        (words[0] as u32, words[1])
+    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: u64, rest_bits: u32) {
+        let esc = escape(rest_bits);
+        if count < esc {
+            b.push(p, [u64::from(rest) | count << rest_bits]);
+        } else {
+            b.push(p, [u64::from(rest) | esc << rest_bits, count]);
+        }
+    }
+    #[inline(always)]
+    fn records(words: &[u64], rest_bits: u32) -> impl Iterator<Item = (u32, u64)> + '_ {
+        Unescape { words, rest_bits, extra: |w: &[u64]| w[0] }
     }
 }
 
-impl Record<u128> for Wide {
-    const WORDS: usize = 3;
-    #[inline(always)]
-    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: u128, _: u32) {
-        b.push(p, [u64::from(rest), count as u64, (count >> 64) as u64]);
+impl Record<u128> for Escaped {
+    const WORDS: usize = 1;
+    fn mean_words(big_share: f64) -> f64 {
+        1.0 + 2.0 * big_share
     }
     #[inline(always)]
-    fn read(words: &[u64], _: u32) -> (u32, u128) {
-        (words[0] as u32, u128::from(words[1]) | u128::from(words[2]) << 64)
+    fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: u128, rest_bits: u32) {
+        let esc = escape(rest_bits);
+        if count < u128::from(esc) {
+            b.push(p, [u64::from(rest) | (count as u64) << rest_bits]);
+        } else {
+            let first = u64::from(rest) | esc << rest_bits;
+            b.push(p, [first, count as u64, (count >> 64) as u64]);
+        }
+    }
+    #[inline(always)]
+    fn records(words: &[u64], rest_bits: u32) -> impl Iterator<Item = (u32, u128)> + '_ {
+        Unescape { words, rest_bits, extra: |w: &[u64]| u128::from(w[0]) | u128::from(w[1]) << 64 }
+    }
+}
+
+/// The records of escaped words; `extra` reads a full counter from the
+/// words after an escape.
+struct Unescape<'a, F> {
+    words: &'a [u64],
+    rest_bits: u32,
+    extra: F,
+}
+
+impl<C: Count, F: Fn(&[u64]) -> C> Iterator for Unescape<'_, F> {
+    type Item = (u32, C);
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u32, C)> {
+        let (&w, after) = self.words.split_first()?;
+        let rest = (w & ((1 << self.rest_bits) - 1)) as u32;
+        let c = w >> self.rest_bits;
+        if c != escape(self.rest_bits) {
+            self.words = after;
+            return Some((rest, C::from_u64(c)));
+        }
+        // The full counter: `size_of::<C>() / 8` more words.
+        let n = size_of::<C>() / 8;
+        let (full, after) = after.split_at_checked(n)?;
+        self.words = after;
+        Some((rest, (self.extra)(full)))
     }
 }
 

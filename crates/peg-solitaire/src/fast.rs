@@ -28,11 +28,15 @@
 //!   compacted right after the last one: never fetched from memory line
 //!   by line.
 //! - A record is one word (25 key bits and a 39-bit counter) while every
-//!   counter of the level fits 39 bits, else a key word and the counter in
-//!   one or two words; buckets hold words, so every kind of record reuses
-//!   the same memory.
-//!   Counters are `u64` while the next level's total paths provably fit
-//!   (`paths × jumps on the board < 2^64`), `u128` afterwards.
+//!   counter of the level is below 2^39 − 1; otherwise a counter that does
+//!   not fit is escaped (all ones in the word's counter bits) and follows
+//!   in one more word (`u64`) or two (`u128`), so most records stay one
+//!   word when only the largest counters have grown ([`Escaped`]). Buckets
+//!   hold words, so every kind of record reuses the same memory.
+//!   Counters are `u64` while the next level's counters provably fit
+//!   (`largest counter × K × jumps on the board < 2^64`: a counter is the
+//!   sum of at most that many counters of the level before, see
+//!   `docs/peg-solitaire.md`), `u128` afterwards.
 //! - A finished table is compacted in place (keys and counters without
 //!   gaps); buffers and tables are reused from level to level.
 //! - With a checkpoint directory, each finished level's successor level
@@ -45,46 +49,15 @@ use rayon::prelude::*;
 use spielbaum_bfs_reach::{Control, LevelStats, Progress, RunError};
 
 use crate::board::Board;
-use crate::buckets::{Buckets, Narrow, Record, Wide};
+use crate::buckets::{Buckets, Escaped, Narrow, Record, escape};
 use crate::codec::{Codec, Group};
 use crate::cpu::{Avx512, Pack, Pext, Tables, minima8, with_bmi2};
 use crate::geometry::Transform;
+use crate::level::{Level, Tally, widen};
 use crate::params::{FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES, FAST_SLOTS_PER_ENTRY};
-use crate::part::{Count, Part};
+use crate::part::{Compacted, Count, Part};
 use crate::position::{Jump, Peg};
 use crate::snapshot;
-
-/// A level: its partitions (compact once finished), its size, total paths
-/// and largest counter.
-struct Level<C> {
-    parts: Vec<Part<C>>,
-    len: usize,
-    paths: u128,
-    max: u128,
-}
-
-impl<C: Count> Level<C> {
-    fn new(parts: usize) -> Self {
-        Level { parts: vec![Part::default(); parts], len: 0, paths: 0, max: 0 }
-    }
-
-    /// A finished level of these partitions (from a checkpoint).
-    fn finished(parts: Vec<Part<C>>) -> Self {
-        let mut level = Level { len: 0, paths: 0, max: 0, parts };
-        for (_, c) in level.parts.iter().flat_map(Part::entries) {
-            let c: u128 = c.into();
-            level.len += 1;
-            level.paths += c;
-            level.max = level.max.max(c);
-        }
-        level
-    }
-}
-
-fn widen(level: Level<u64>) -> Level<u128> {
-    let parts = level.parts.into_iter().map(Part::widen).collect();
-    Level { parts, len: level.len, paths: level.paths, max: level.max }
-}
 
 /// Per-thread state of an expansion: one bucket per next partition.
 struct Worker {
@@ -160,6 +133,8 @@ pub(crate) struct Spec<'a> {
     pub(crate) max_depth: u32,
     pub(crate) threads: usize,
     pub(crate) checkpoint: Option<&'a std::path::Path>,
+    /// Paths to the start: 1 (tests raise it to reach big counters early).
+    pub(crate) start_paths: u64,
 }
 
 /// Runs the level-synchronous search from `start` as `spec` says; `None`
@@ -206,21 +181,26 @@ fn run_k<const K: usize>(
             }
         }
     }
-    // Every jump of any position is one of the jumps on the board.
+    // A counter of the next level is the sum of at most `K × jumps on the
+    // board` counters of this one (see `docs/peg-solitaire.md`).
     let jumps_on_board: u128 =
         (0..4).map(|d| u128::from(board.jump_from(d).count_ones())).sum::<u128>().max(1);
+    let fan_in = jumps_on_board * K as u128;
     let threads = threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok();
     let pext = if portable() { None } else { Pext::detect() };
     let avx512 = if portable() { None } else { Avx512::detect() };
     let ctx = Ctx { board, codec, group, over, jumps, threads, pool, pext, avx512 };
     let nparts = 1usize << ctx.codec.part_bits();
+    let rb = ctx.codec.rest_bits();
 
     let mut small = Level::<u64>::new(nparts);
     let key = ctx.group.images(start.pegs()).into_iter().min().unwrap_or(start.pegs());
     let (p, rest) = ctx.codec.key(key);
-    small.parts[p] = Part::single(rest, 1);
-    (small.len, small.paths, small.max) = (1, 1, 1);
+    small.parts[p] = Part::single(rest, spec.start_paths);
+    let start_paths = u128::from(spec.start_paths);
+    (small.len, small.paths, small.max) = (1, start_paths, start_paths);
+    small.big = usize::from(start_paths >= u128::from(escape(rb)));
     let mut next_small = Level::<u64>::new(nparts);
     let mut big: Option<Level<u128>> = None;
     let mut next_big = Level::<u128>::new(nparts);
@@ -246,9 +226,9 @@ fn run_k<const K: usize>(
         };
         if let Some(cp) = cp {
             match cp.parts {
-                snapshot::Parts::Narrow(parts) => small = Level::finished(parts),
+                snapshot::Parts::Narrow(parts) => small = Level::finished(parts, rb),
                 snapshot::Parts::Wide(parts) => {
-                    big = Some(Level::finished(parts));
+                    big = Some(Level::finished(parts, rb));
                     small = Level::new(0);
                     next_small = Level::new(0);
                 }
@@ -267,7 +247,7 @@ fn run_k<const K: usize>(
     }
     for depth in first..=max_depth {
         let last = depth == max_depth;
-        if big.is_none() && small.paths * jumps_on_board >= 1u128 << 64 {
+        if big.is_none() && small.max * fan_in >= 1u128 << 64 {
             big = Some(widen(std::mem::replace(&mut small, Level::new(0))));
             // The u64 levels are done: give their memory back.
             next_small = Level::new(0);
@@ -370,7 +350,7 @@ struct Step {
 }
 
 /// Expands `cur` into `next` with narrow records if every counter fits
-/// them, else with wide ones.
+/// them, else with escaped ones.
 fn level_step<const K: usize, C: Count>(
     ctx: &Ctx<'_, K>,
     cur: &Level<C>,
@@ -380,13 +360,12 @@ fn level_step<const K: usize, C: Count>(
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Option<LevelStats>
 where
-    Wide: Record<C>,
+    Escaped: Record<C>,
 {
-    let fits = cur.max < 1u128 << (64 - ctx.codec.rest_bits());
-    if fits {
+    if cur.big == 0 {
         expand::<K, C, Narrow>(ctx, cur, next, workers, step, progress)
     } else {
-        expand::<K, C, Wide>(ctx, cur, next, workers, step, progress)
+        expand::<K, C, Escaped>(ctx, cur, next, workers, step, progress)
     }
 }
 
@@ -419,7 +398,8 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     let cap = (room * FAST_SLOTS_PER_ENTRY) as usize / nparts;
     // Rounds of current partitions, each buffering about one budget of
     // records.
-    let bytes = cur.len as f64 * step.per_class.max(1.0) * 1.1 * (8 * R::WORDS) as f64;
+    let words = R::mean_words(cur.big as f64 / cur.len.max(1) as f64);
+    let bytes = cur.len as f64 * step.per_class.max(1.0) * 1.1 * 8.0 * words;
     let rounds = if step.last {
         1
     } else {
@@ -434,18 +414,16 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     if !step.last {
         // Each bucket's expected share, with room for the spread, in one
         // arena per thread (reused: few fresh pages to fault in).
-        let per_bucket =
-            (bytes / (8 * R::WORDS) as f64 / (rounds * threads * nparts) as f64 * 1.15) as usize;
+        let per_bucket = (bytes / 8.0 / (rounds * threads * nparts) as f64 * 1.15) as usize;
         // The most a thread's arena can need in this run: its share of the
         // largest round budget, with the same room.
         let room = FAST_ROUND_BYTES / 8 / threads * 23 / 20 + nparts * 3;
         ctx.par(|| {
-            workers
-                .par_iter_mut()
-                .for_each(|w| w.buckets.reset(nparts, per_bucket * R::WORDS, R::WORDS, room))
+            workers.par_iter_mut().for_each(|w| w.buckets.reset(nparts, per_bucket, R::WORDS, room))
         });
     }
-    let (mut next_len, mut next_paths, mut next_max) = (0usize, 0u128, 0u128);
+    let big = u128::from(escape(rb));
+    let (mut next_len, mut next_paths, mut next_max, mut next_big) = (0usize, 0u128, 0u128, 0);
     for round in 0..rounds {
         let (lo, hi) = (round * nparts / rounds, (round + 1) * nparts / rounds);
         let parts = &cur.parts[lo..hi];
@@ -471,12 +449,12 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
         let chunk = nparts.div_ceil(threads * 4).max(1);
         let workers_ref = &*workers;
         let finish = round + 1 == rounds;
-        let sums: Vec<(usize, u128, u128)> = ctx.par(|| {
+        let sums: Vec<(usize, Compacted)> = ctx.par(|| {
             next.parts
                 .par_chunks_mut(chunk)
                 .enumerate()
                 .map(|(ci, tables)| {
-                    let mut sum = (0, 0, 0);
+                    let mut sum = (0, Compacted::default());
                     for (j, table) in tables.iter_mut().enumerate() {
                         let p = ci * chunk + j;
                         if round == 0 {
@@ -490,18 +468,22 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
                             }
                         }
                         if finish {
-                            let (paths, max) = table.compact();
-                            sum = (sum.0 + table.len, sum.1 + paths, sum.2.max(max));
+                            let done = table.compact(big);
+                            sum.0 += table.len;
+                            sum.1.paths += done.paths;
+                            sum.1.max = sum.1.max.max(done.max);
+                            sum.1.big += done.big;
                         }
                     }
                     sum
                 })
                 .collect()
         });
-        for (len, paths, max) in sums {
+        for (len, done) in sums {
             next_len += len;
-            next_paths += paths;
-            next_max = next_max.max(max);
+            next_paths += done.paths;
+            next_max = next_max.max(done.max);
+            next_big += done.big;
         }
         ctx.par(|| workers.par_iter_mut().for_each(|w| w.buckets.clear()));
         if round + 1 < rounds && !progress(round as u64 + 1, rounds as u64) {
@@ -511,6 +493,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
     next.len = next_len;
     next.paths = next_paths;
     next.max = next_max;
+    next.big = next_big;
     let mut stats =
         LevelStats { depth: step.depth, by_orbit: vec![0; K + 1], ..LevelStats::default() };
     for w in workers.iter() {
@@ -536,40 +519,6 @@ fn expand_part<const K: usize, C: Count, R: Record<C>>(
             with_bmi2(pext, || expand_part_with::<K, C, R, Pext>(ctx, pext, p, part, last, w))
         }
         None => expand_part_with::<K, C, R, Tables>(ctx, Tables, p, part, last, w),
-    }
-}
-
-/// A thread's statistics of the partition it expands, in plain integers
-/// (kept in registers and on the stack by the hot loop).
-#[derive(Default)]
-struct Tally {
-    positions: u64,
-    canonical: u64,
-    by_orbit: [u64; 9],
-    paths: u128,
-    moves: u64,
-    dead_ends: u64,
-    dead_end_paths: u128,
-    goals: u64,
-    goal_paths: u128,
-}
-
-impl Tally {
-    /// Adds these to `st` (through [`LevelStats::merge`]; orbits up to
-    /// the length of `st.by_orbit`).
-    fn add_to(&self, st: &mut LevelStats) {
-        st.merge(&LevelStats {
-            depth: st.depth,
-            positions: self.positions,
-            canonical: self.canonical,
-            by_orbit: self.by_orbit[..st.by_orbit.len().min(self.by_orbit.len())].to_vec(),
-            paths: self.paths,
-            moves: self.moves,
-            dead_ends: self.dead_ends,
-            dead_end_paths: self.dead_end_paths,
-            goals: self.goals,
-            goal_paths: self.goal_paths,
-        });
     }
 }
 
@@ -653,7 +602,7 @@ fn expand_part_with<const K: usize, C: Count, R: Record<C>, P: Pack>(
 /// Adds a bucket of records to a table of the next level.
 #[inline(never)]
 fn merge_records<C: Count, R: Record<C>>(table: &mut Part<C>, words: &[u64], rb: u32) {
-    table.add_all(words.chunks_exact(R::WORDS).map(|r| R::read(r, rb)));
+    table.add_all(R::records(words, rb));
 }
 
 /// Tests force the portable packing with this (other runs at the same time
@@ -673,9 +622,53 @@ mod tests {
     use super::*;
     use crate::board::Board;
 
+    fn run_with(start: &Peg<'_>, depth: u32, start_paths: u64) -> FastRun {
+        let spec =
+            Spec { symmetry: true, max_depth: depth, threads: 2, checkpoint: None, start_paths };
+        run(start, &spec, |_| Control::Continue, |_| Control::Continue).unwrap().unwrap()
+    }
+
     fn levels(start: &Peg<'_>, depth: u32) -> Vec<LevelStats> {
-        let spec = Spec { symmetry: true, max_depth: depth, threads: 2, checkpoint: None };
-        run(start, &spec, |_| Control::Continue, |_| Control::Continue).unwrap().unwrap().levels
+        run_with(start, depth, 1).levels
+    }
+
+    /// Every path counter scales with the paths to the start: started at
+    /// `m` paths, a run counts `m` times the paths of a run started at 1
+    /// and the same positions. Big `m` give counters past 39 bits from
+    /// the first level (escaped records, one and three words) and past the
+    /// bound that switches to `u128` counters.
+    #[test]
+    fn big_counters_scale_exactly() {
+        let (small, _) = Board::parse_mask("small", ".111.\n11111\n11111\n11111\n.111.").unwrap();
+        let (english, french) = (Board::english(), Board::french());
+        let starts = [
+            (small.start_at("c3").unwrap(), 20),
+            (english.start_at("d4").unwrap(), 12),
+            (english.start_at("c1").unwrap(), 9),
+            (french.start_at("d3").unwrap(), 9),
+        ];
+        let esc = escape(25);
+        for (start, depth) in starts {
+            let one = run_with(&start, depth, 1);
+            for m in [esc - 1, esc, esc + 1, 1 << 47, (1 << 55) + 3, u64::MAX] {
+                let big = run_with(&start, depth, m);
+                let m = u128::from(m);
+                assert_eq!(big.levels.len(), one.levels.len());
+                for (b, o) in big.levels.iter().zip(&one.levels) {
+                    let scaled = LevelStats {
+                        paths: o.paths * m,
+                        dead_end_paths: o.dead_end_paths * m,
+                        goal_paths: o.goal_paths * m,
+                        ..o.clone()
+                    };
+                    assert_eq!(b, &scaled, "{m}");
+                }
+                let scaled: Vec<(u32, u128)> =
+                    one.one_peg.iter().map(|&(h, n)| (h, n * m)).collect();
+                assert_eq!(big.one_peg, scaled);
+                assert_eq!(big.complete, one.complete);
+            }
+        }
     }
 
     #[test]

@@ -57,6 +57,7 @@ mod codec;
 mod cpu;
 mod fast;
 mod geometry;
+mod level;
 pub mod params;
 mod part;
 mod position;

@@ -36,6 +36,15 @@ impl Count for u128 {
     }
 }
 
+/// What [`Part::compact`] found: the total and the largest counter, and
+/// how many counters were at least the bound it was given.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Compacted {
+    pub(crate) paths: u128,
+    pub(crate) max: u128,
+    pub(crate) big: usize,
+}
+
 /// Marks an occupied slot of a table (keys have at most 25 bits).
 const FULL: u32 = 1 << 31;
 
@@ -157,13 +166,14 @@ impl<C: Count> Part<C> {
         self.len = entries.map(|(k, c)| insert(keys, counts, homes, rest_bits, k & !FULL, c)).sum();
     }
 
-    /// Compacts a built table; returns its total and largest counter.
-    pub(crate) fn compact(&mut self) -> (u128, u128) {
-        let (mut paths, mut max) = (0u128, C::default());
+    /// Compacts a built table; returns its total and largest counter and
+    /// how many counters are at least `big`.
+    pub(crate) fn compact(&mut self, big: u128) -> Compacted {
+        let (mut paths, mut max, mut bigs) = (0u128, C::default(), 0usize);
         let mut j = 0;
-        // Without branches (about half of the slots are empty, at random):
-        // every slot is written at `j`, which moves on only past a full
-        // one; the counter of an empty slot counts as 0.
+        // Without branches (about a third of the slots are empty, at
+        // random): every slot is written at `j`, which moves on only past a
+        // full one; the counter of an empty slot counts as 0.
         let counts = &mut self.counts[..self.keys.len()];
         for i in 0..self.keys.len() {
             let k = self.keys[i];
@@ -174,11 +184,12 @@ impl<C: Count> Part<C> {
             j += usize::from(full);
             paths += c.into();
             max = max.max(c);
+            bigs += usize::from(c.into() >= big);
         }
         self.keys.truncate(j);
         self.counts.truncate(j);
         self.len = j;
-        (paths, max.into())
+        Compacted { paths, max: max.into(), big: bigs }
     }
 
     pub(crate) fn entries(&self) -> impl Iterator<Item = (u32, C)> + '_ {
@@ -277,12 +288,15 @@ mod tests {
                 part.add(rest, n + 1);
                 *want.entry(rest).or_default() += n + 1;
             }
-            let (paths, max) = part.compact();
+            let big = 1 << 20;
+            let done = part.compact(big);
             let got: HashMap<u32, u64> = part.entries().collect();
             assert_eq!(got.len(), part.len);
             assert_eq!(got, want);
-            assert_eq!(paths, want.values().map(|&c| u128::from(c)).sum::<u128>());
-            assert_eq!(max, want.values().copied().max().map_or(0, u128::from));
+            assert_eq!(done.paths, want.values().map(|&c| u128::from(c)).sum::<u128>());
+            assert_eq!(done.max, want.values().copied().max().map_or(0, u128::from));
+            let bigs = want.values().filter(|&&c| u128::from(c) >= big).count();
+            assert_eq!(done.big, bigs);
         }
     }
 }

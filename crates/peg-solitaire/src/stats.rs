@@ -161,6 +161,7 @@ fn fast_statistics(
         max_depth: top.saturating_sub(options.down_to.unwrap_or(1).max(1)),
         threads: options.threads.unwrap_or_else(rayon::current_num_threads),
         checkpoint: options.checkpoint.as_deref(),
+        start_paths: 1,
     };
     let on_level = |stats: &LevelStats| {
         on_level(&PegLevel { pegs: top - stats.depth, stats: stats.clone() });
