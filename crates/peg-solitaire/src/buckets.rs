@@ -9,8 +9,8 @@
 //! instead of tens of thousands of 4 KiB ones, and the arena is reused from
 //! level to level and for every kind of record.
 
-use crate::cpu::advise_huge;
-use crate::part::Count;
+use crate::cpu::{Avx2, advise_huge};
+use crate::part::{Count, Part};
 
 /// Buckets of records of `W` words (`W` fixed between two
 /// [`reset`](Buckets::reset)s).
@@ -111,7 +111,7 @@ impl Writer<'_> {
 /// the memory of one kind is reused by the next (narrow records in the big
 /// middle levels, escaped ones near the end) without being given back to
 /// the system and faulted in again.
-pub(crate) trait Record<C>: Send + Sync {
+pub(crate) trait Record<C: Count>: Send + Sync {
     /// Words of the shortest record (a bucket's segment is a multiple).
     const WORDS: usize;
     /// Words per record on average if this share of the parents' counters
@@ -121,6 +121,12 @@ pub(crate) trait Record<C>: Send + Sync {
     fn push(b: &mut Writer<'_>, p: usize, rest: u32, count: C, rest_bits: u32);
     /// The records of `words` (whole records, as pushed), in order.
     fn records(words: &[u64], rest_bits: u32) -> impl Iterator<Item = (u32, C)> + '_;
+    /// Adds the records of `words` to `table` (keys of `rest_bits` bits).
+    #[inline(always)]
+    fn merge(table: &mut Part<C>, words: &[u64], rest_bits: u32, avx2: Option<Avx2>) {
+        let _ = avx2;
+        table.add_all(Self::records(words, rest_bits));
+    }
 }
 
 /// Narrow records: one word, the counter above the key bits (it must fit).
@@ -140,6 +146,10 @@ impl<C: Count> Record<C> for Narrow {
         words
             .iter()
             .map(move |&r| ((r & ((1 << rest_bits) - 1)) as u32, C::from_u64(r >> rest_bits)))
+    }
+    #[inline(always)]
+    fn merge(table: &mut Part<C>, words: &[u64], _: u32, avx2: Option<Avx2>) {
+        table.add_narrow(words, avx2);
     }
 }
 

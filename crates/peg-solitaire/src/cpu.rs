@@ -13,7 +13,11 @@
 //! - Transparent huge pages for big buffers ([`advise_huge`], Linux):
 //!   `SPIELBAUM_NO_THP=1` turns the advice off.
 //! - The probe window of a table ([`window`]): eight keys compared at once
-//!   with SSE2, which every x86-64 processor has.
+//!   with SSE2, which every x86-64 processor has; where the processor has
+//!   AVX2 ([`Avx2::detect`]) the whole merge loop of narrow records
+//!   ([`insert_narrow`]) is compiled for it, with one 256-bit comparison
+//!   per window and no bounds checks; `SPIELBAUM_NO_AVX2=1` forces the
+//!   portable loop.
 //! - The canonical forms of a position's successors under a group of eight
 //!   symmetries ([`minima8`]): where the processor has AVX-512F
 //!   ([`Avx512::detect`]), one 512-bit XOR and a reduction each, in a
@@ -23,9 +27,11 @@
 //! `unsafe` here, and nowhere else in the crate: calling the BMI2
 //! instructions (and the function compiled for them) is sound only on a
 //! processor that has them, and a [`Pext`] value exists only after run-time
-//! detection found them (the same for [`Avx512`]); the SSE2 intrinsics are
-//! part of the baseline and read only their arguments; `madvise` is a
-//! system call on memory the caller owns.
+//! detection found them (the same for [`Avx512`] and [`Avx2`]); the SSE2
+//! intrinsics are part of the baseline and read only their arguments; the
+//! merge loop [`insert_narrow`] reads and writes a table through raw
+//! pointers at indices it proves in bounds from arguments it checks;
+//! `madvise` is a system call on memory the caller owns.
 
 #![allow(unsafe_code)]
 
@@ -180,6 +186,133 @@ pub(crate) fn window(w: &[u32; 8], tag: u32) -> u32 {
         m |= u32::from((k == tag) | (k == 0)) << j;
     }
     m
+}
+
+/// Proof that the processor has AVX2 (and BMI1): made only by
+/// [`Avx2::detect`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// `Some` if this processor has AVX2 and BMI1 (`SPIELBAUM_NO_AVX2=1`
+    /// in the environment says no).
+    pub(crate) fn detect() -> Option<Avx2> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::env::var_os("SPIELBAUM_NO_AVX2").is_none()
+        {
+            return Some(Avx2(()));
+        }
+        None
+    }
+}
+
+/// Adds narrow records (`rest | count << rest_bits`) to an open-addressing
+/// table, as `Part::add_all` does record by record, until `room` new
+/// entries were added or the records run out; returns how many records it
+/// took and how many entries were new.
+///
+/// The table: `counts.len()` slots, home slots below `homes` (a key's home
+/// is its rest scaled to them) and at least eight more after them, keys
+/// `rest | full` (0 for an empty slot), and one more key past the slots
+/// (the sink: a key found again is stored there instead of a branch).
+///
+/// This is the merge's hot loop: compiled for AVX2 (the window of eight
+/// keys in one comparison) and without bounds checks, which the checks of
+/// its arguments make unnecessary (see the `SAFETY` comments). Measured
+/// against the safe loop in `part.rs` in one run: see
+/// `docs/peg-solitaire.md`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn insert_narrow(
+    proof: Avx2,
+    keys: &mut [u32],
+    counts: &mut [u64],
+    homes: usize,
+    rest_bits: u32,
+    full: u32,
+    words: &[u64],
+    room: usize,
+) -> (usize, usize) {
+    let _ = proof;
+    let cap = counts.len();
+    // What the loop relies on, checked once per call.
+    assert!(keys.len() == cap + 1, "one key per slot and the sink");
+    assert!(homes >= 1 && homes + 8 <= cap, "eight slots past the last home slot");
+    assert!(rest_bits <= 31 && full >> rest_bits != 0 && full.is_power_of_two(), "tags");
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2,bmi1")]
+        fn run(
+            keys: &mut [u32],
+            counts: &mut [u64],
+            homes: usize,
+            rest_bits: u32,
+            full: u32,
+            words: &[u64],
+            room: usize,
+        ) -> (usize, usize) {
+            use core::arch::x86_64::{
+                __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+                _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32, _mm256_setzero_si256,
+            };
+            let cap = counts.len();
+            let rest_mask = (1u64 << rest_bits) - 1;
+            let (kp, cp) = (keys.as_mut_ptr(), counts.as_mut_ptr());
+            let zero = _mm256_setzero_si256();
+            let (mut taken, mut added) = (0, 0);
+            for &w in words {
+                taken += 1;
+                let rest = (w & rest_mask) as u32;
+                let count = w >> rest_bits;
+                let tag = rest | full;
+                // Below `homes`: `rest < 2^rest_bits`.
+                let home = ((u64::from(rest) * homes as u64) >> rest_bits) as usize;
+                // SAFETY: `home + 8 <= homes + 8 <= cap < keys.len()`: the
+                // eight keys read are in the table (unaligned loads are
+                // allowed).
+                let v = unsafe { _mm256_loadu_si256(kp.add(home).cast::<__m256i>()) };
+                let t = _mm256_set1_epi32(tag as i32);
+                let hit = _mm256_or_si256(_mm256_cmpeq_epi32(v, t), _mm256_cmpeq_epi32(v, zero));
+                let m = _mm256_movemask_ps(_mm256_castsi256_ps(hit)) as u32;
+                let mut i = home + (m.trailing_zeros() & 7) as usize;
+                if m == 0 {
+                    // A run longer than the window: linear probing past it,
+                    // wrapping (`i < cap` throughout).
+                    i = home + 8;
+                    loop {
+                        if i == cap {
+                            i = 0;
+                        }
+                        // SAFETY: `i < cap < keys.len()`.
+                        let k = unsafe { *kp.add(i) };
+                        if k == tag || k == 0 {
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+                // SAFETY: `i < cap` (in the window, or from the loop
+                // above), and the sink `cap` is `keys.len() - 1`; `counts`
+                // has `cap` slots.
+                unsafe {
+                    let new = *kp.add(i) == 0;
+                    *kp.add(if new { i } else { cap }) = tag;
+                    *cp.add(i) += count;
+                    added += usize::from(new);
+                }
+                if added >= room {
+                    break;
+                }
+            }
+            (taken, added)
+        }
+        // SAFETY: a `proof` exists only if `Avx2::detect` found AVX2 and
+        // BMI1 on this processor; the arguments were checked above.
+        unsafe { run(keys, counts, homes, rest_bits, full, words, room) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    unreachable!("no AVX2 proof off x86-64")
 }
 
 /// Proof that the processor has AVX-512F: made only by

@@ -51,7 +51,7 @@ use spielbaum_bfs_reach::{Control, LevelStats, Progress, RunError};
 use crate::board::Board;
 use crate::buckets::{Buckets, Escaped, Narrow, Record, escape};
 use crate::codec::{Codec, Group};
-use crate::cpu::{Avx512, Pack, Pext, Tables, minima8, with_bmi2};
+use crate::cpu::{Avx2, Avx512, Pack, Pext, Tables, minima8, with_bmi2};
 use crate::geometry::Transform;
 use crate::level::{Level, Tally, widen};
 use crate::params::{FAST_ROUND_BYTES, FAST_ROUND_MIN_BYTES, FAST_SLOTS_PER_ENTRY};
@@ -82,6 +82,9 @@ struct Ctx<'a, const K: usize> {
     /// AVX-512F for the canonical minima (eight images), where the
     /// processor has it.
     avx512: Option<Avx512>,
+    /// AVX2 for the merge loop of narrow records, where the processor has
+    /// it.
+    avx2: Option<Avx2>,
 }
 
 impl<const K: usize> Ctx<'_, K> {
@@ -190,7 +193,8 @@ fn run_k<const K: usize>(
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok();
     let pext = if portable() { None } else { Pext::detect() };
     let avx512 = if portable() { None } else { Avx512::detect() };
-    let ctx = Ctx { board, codec, group, over, jumps, threads, pool, pext, avx512 };
+    let avx2 = if portable() { None } else { Avx2::detect() };
+    let ctx = Ctx { board, codec, group, over, jumps, threads, pool, pext, avx512, avx2 };
     let nparts = 1usize << ctx.codec.part_bits();
     let rb = ctx.codec.rest_bits();
 
@@ -464,7 +468,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
                         }
                         for w in workers_ref {
                             for words in w.buckets.get(p) {
-                                merge_records::<C, R>(table, words, rb);
+                                merge_records::<C, R>(table, words, rb, ctx.avx2);
                             }
                         }
                         if finish {
@@ -601,8 +605,13 @@ fn expand_part_with<const K: usize, C: Count, R: Record<C>, P: Pack>(
 
 /// Adds a bucket of records to a table of the next level.
 #[inline(never)]
-fn merge_records<C: Count, R: Record<C>>(table: &mut Part<C>, words: &[u64], rb: u32) {
-    table.add_all(R::records(words, rb));
+fn merge_records<C: Count, R: Record<C>>(
+    table: &mut Part<C>,
+    words: &[u64],
+    rb: u32,
+    avx2: Option<Avx2>,
+) {
+    R::merge(table, words, rb, avx2);
 }
 
 /// Tests force the portable packing with this (other runs at the same time

@@ -4,10 +4,12 @@
 
 use core::ops::AddAssign;
 
-use crate::cpu::window;
+use crate::cpu::{Avx2, insert_narrow, window};
 
 /// A path counter: `u64` or `u128`.
-pub(crate) trait Count: Copy + Default + Ord + Send + Sync + AddAssign + Into<u128> {
+pub(crate) trait Count:
+    Copy + Default + Ord + Send + Sync + AddAssign + Into<u128> + 'static
+{
     /// The counter of value `x`.
     fn from_u64(x: u64) -> Self;
     /// `self` if `keep`, else 0, without a branch.
@@ -55,7 +57,9 @@ const WINDOW: usize = 8;
 
 /// One partition of a level. While the level is built: open addressing
 /// with linear probing, `keys[i] = rest | FULL` (0 = empty), home slots
-/// below `homes` and [`WINDOW`] more slots after them. Once finished:
+/// below `homes` and [`WINDOW`] more slots after them (`counts.len()`
+/// slots in all), and one more key, the sink, past them: an insertion that
+/// finds its key stores the key there instead of a branch. Once finished:
 /// compact, `keys[..len]` and `counts[..len]` without gaps or marks.
 #[derive(Clone, Default)]
 pub(crate) struct Part<C> {
@@ -93,7 +97,7 @@ impl<C: Count> Part<C> {
         // the allocation is reused: few fresh pages to fault in. Empty slots
         // have zero counters (an insertion adds without looking).
         self.keys.clear();
-        self.keys.resize(cap, 0);
+        self.keys.resize(cap + 1, 0);
         self.counts.clear();
         self.counts.resize(cap, C::default());
         self.homes = homes;
@@ -133,8 +137,7 @@ impl<C: Count> Part<C> {
             // The table's fields in locals for the loop (the stores into
             // the arrays cannot change them).
             let (limit, homes, rest_bits) = (self.limit, self.homes as u64, self.rest_bits);
-            let cap = self.keys.len();
-            let (keys, counts) = (&mut self.keys[..], &mut self.counts[..cap]);
+            let (keys, counts) = (&mut self.keys[..], &mut self.counts[..]);
             let mut len = self.len;
             let mut full = false;
             for (rest, count) in items.by_ref() {
@@ -151,16 +154,45 @@ impl<C: Count> Part<C> {
         }
     }
 
+    /// Adds narrow records (`rest | count << rest_bits`, the counter below
+    /// `2^(64 − rest_bits)`) to their keys' entries: through
+    /// [`insert_narrow`] where the processor has AVX2 and the counters are
+    /// `u64`, else through [`add_all`](Part::add_all).
+    pub(crate) fn add_narrow(&mut self, words: &[u64], avx2: Option<Avx2>) {
+        let rest_bits = self.rest_bits;
+        let mask = (1u64 << rest_bits) - 1;
+        let mut words = words;
+        while !words.is_empty() {
+            let counts: &mut dyn core::any::Any = &mut self.counts;
+            let (Some(proof), Some(counts)) = (avx2, counts.downcast_mut::<Vec<u64>>()) else {
+                let records =
+                    words.iter().map(|&r| ((r & mask) as u32, C::from_u64(r >> rest_bits)));
+                return self.add_all(records);
+            };
+            let room = self.limit.saturating_sub(self.len);
+            if room == 0 {
+                self.grow();
+                continue;
+            }
+            let (keys, homes) = (&mut self.keys[..], self.homes);
+            let (taken, added) =
+                insert_narrow(proof, keys, counts, homes, rest_bits, FULL, words, room);
+            self.len += added;
+            words = &words[taken..];
+        }
+    }
+
     #[cold]
     fn grow(&mut self) {
         let homes = (self.homes * 3 / 2).max(16);
         let cap = homes + WINDOW;
-        let keys = std::mem::replace(&mut self.keys, vec![0; cap]);
+        let keys = std::mem::replace(&mut self.keys, vec![0; cap + 1]);
         let counts = std::mem::replace(&mut self.counts, vec![C::default(); cap]);
         self.homes = homes;
         self.len = 0;
         self.limit = homes / 8 * 7;
-        let entries = keys.into_iter().zip(counts).filter(|&(k, _)| k != 0);
+        // The slots without the sink.
+        let entries = keys[..counts.len()].iter().copied().zip(counts).filter(|&(k, _)| k != 0);
         let (keys, counts) = (&mut self.keys[..], &mut self.counts[..]);
         let (homes, rest_bits) = (homes as u64, self.rest_bits);
         self.len = entries.map(|(k, c)| insert(keys, counts, homes, rest_bits, k & !FULL, c)).sum();
@@ -174,8 +206,9 @@ impl<C: Count> Part<C> {
         // Without branches (about a third of the slots are empty, at
         // random): every slot is written at `j`, which moves on only past a
         // full one; the counter of an empty slot counts as 0.
-        let counts = &mut self.counts[..self.keys.len()];
-        for i in 0..self.keys.len() {
+        // The slots without the sink.
+        let counts = &mut self.counts[..];
+        for i in 0..counts.len() {
             let k = self.keys[i];
             let full = k != 0;
             let c = counts[i].keep_if(full);
@@ -212,8 +245,9 @@ impl Part<u64> {
 }
 
 /// Adds `count` to the counter of `rest` in the table of `keys` and
-/// `counts` (`homes` home slots, keys below `2^rest_bits`): 1 if the
-/// entry is new, else 0 (the caller counts it; the table has room).
+/// `counts` (`homes` home slots, keys below `2^rest_bits`, the sink at
+/// `keys[counts.len()]`): 1 if the entry is new, else 0 (the caller counts
+/// it; the table has room).
 #[inline(always)]
 fn insert<C: Count>(
     keys: &mut [u32],
@@ -227,8 +261,7 @@ fn insert<C: Count>(
     // The key's rest is uniform below 2^rest_bits: scaled to the home
     // slots (one multiplication, no power-of-two mask).
     let home = ((u64::from(rest) * homes) >> rest_bits) as usize;
-    let cap = keys.len();
-    let counts = &mut counts[..cap];
+    let cap = counts.len();
     let home = home.min(cap - WINDOW);
     // The first slot of the window that holds the key or is empty (the
     // key is nowhere after an empty slot): found there almost always
@@ -252,12 +285,14 @@ fn insert<C: Count>(
         }
     }
     // An empty slot's counter is 0: added to without a branch. The key
-    // is stored only when new (storing it every time was measured
-    // slower: the next windows' loads then wait for those stores).
+    // is stored at its slot when new and into the sink otherwise, also
+    // without a branch (a new key is about one record in eight, at
+    // random: a branch on it is mispredicted that often; storing into the
+    // slot every time was measured slower, as the next windows' loads
+    // then wait for those stores).
     let new = keys[i] == 0;
-    if new {
-        keys[i] = tag;
-    }
+    let at = if new { i } else { cap };
+    keys[at] = tag;
     counts[i] += count;
     usize::from(new)
 }
@@ -270,33 +305,51 @@ mod tests {
     #[test]
     fn adds_like_a_hash_map_through_growth_and_wrap_around() {
         // Small tables (growth), clustered keys (long runs that wrap) and
-        // uniform ones.
+        // uniform ones; one record at a time, and narrow records in
+        // batches through the AVX2 loop (where the processor has it) and
+        // the portable one.
+        let ways = [None, Some(None), Some(Avx2::detect())];
         for (cap, spread) in [(16, 1u32 << 25), (16, 1 << 10), (1000, 1 << 25), (64, 64)] {
-            let mut part = Part::<u64>::default();
-            part.reset(cap, 25);
-            let mut want: HashMap<u32, u64> = HashMap::new();
-            let mut seed = 0x2545_f491_4f6c_dd1du64;
-            for n in 0..20_000u64 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let rest = if spread == 64 {
-                    (1 << 25) - 1 - (seed as u32) % 64
-                } else {
-                    (seed as u32) % spread
-                };
-                part.add(rest, n + 1);
-                *want.entry(rest).or_default() += n + 1;
+            for way in ways {
+                let mut part = Part::<u64>::default();
+                part.reset(cap, 25);
+                let mut want: HashMap<u32, u64> = HashMap::new();
+                let mut seed = 0x2545_f491_4f6c_dd1du64;
+                let mut batch = Vec::new();
+                for n in 0..20_000u64 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let rest = if spread == 64 {
+                        (1 << 25) - 1 - (seed as u32) % 64
+                    } else {
+                        (seed as u32) % spread
+                    };
+                    *want.entry(rest).or_default() += n + 1;
+                    match way {
+                        None => part.add(rest, n + 1),
+                        Some(avx2) => {
+                            batch.push(u64::from(rest) | (n + 1) << 25);
+                            if batch.len() == (seed >> 50) as usize % 700 {
+                                part.add_narrow(&batch, avx2);
+                                batch.clear();
+                            }
+                        }
+                    }
+                }
+                if let Some(avx2) = way {
+                    part.add_narrow(&batch, avx2);
+                }
+                let big = 1 << 20;
+                let done = part.compact(big);
+                let got: HashMap<u32, u64> = part.entries().collect();
+                assert_eq!(got.len(), part.len);
+                assert_eq!(got, want, "{way:?}");
+                assert_eq!(done.paths, want.values().map(|&c| u128::from(c)).sum::<u128>());
+                assert_eq!(done.max, want.values().copied().max().map_or(0, u128::from));
+                let bigs = want.values().filter(|&&c| u128::from(c) >= big).count();
+                assert_eq!(done.big, bigs);
             }
-            let big = 1 << 20;
-            let done = part.compact(big);
-            let got: HashMap<u32, u64> = part.entries().collect();
-            assert_eq!(got.len(), part.len);
-            assert_eq!(got, want);
-            assert_eq!(done.paths, want.values().map(|&c| u128::from(c)).sum::<u128>());
-            assert_eq!(done.max, want.values().copied().max().map_or(0, u128::from));
-            let bigs = want.values().filter(|&&c| u128::from(c) >= big).count();
-            assert_eq!(done.big, bigs);
         }
     }
 }
