@@ -148,8 +148,10 @@ impl<C: Count> Record<C> for Narrow {
             .map(move |&r| ((r & ((1 << rest_bits) - 1)) as u32, C::from_u64(r >> rest_bits)))
     }
     #[inline(always)]
-    fn merge(table: &mut Part<C>, words: &[u64], _: u32, avx2: Option<Avx2>) {
-        table.add_narrow(words, avx2);
+    fn merge(table: &mut Part<C>, words: &[u64], rest_bits: u32, avx2: Option<Avx2>) {
+        if !table.add_fast(words, false, avx2) {
+            table.add_all(Self::records(words, rest_bits));
+        }
     }
 }
 
@@ -185,6 +187,12 @@ impl Record<u64> for Escaped {
     #[inline(always)]
     fn records(words: &[u64], rest_bits: u32) -> impl Iterator<Item = (u32, u64)> + '_ {
         Unescape { words, rest_bits, extra: |w: &[u64]| w[0] }
+    }
+    #[inline(always)]
+    fn merge(table: &mut Part<u64>, words: &[u64], rest_bits: u32, avx2: Option<Avx2>) {
+        if !table.add_fast(words, true, avx2) {
+            table.add_all(<Self as Record<u64>>::records(words, rest_bits));
+        }
     }
 }
 

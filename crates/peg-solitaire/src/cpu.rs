@@ -208,33 +208,42 @@ impl Avx2 {
     }
 }
 
-/// Adds narrow records (`rest | count << rest_bits`) to an open-addressing
-/// table, as `Part::add_all` does record by record, until `room` new
-/// entries were added or the records run out; returns how many records it
-/// took and how many entries were new.
-///
-/// The table: `counts.len()` slots, home slots below `homes` (a key's home
-/// is its rest scaled to them) and at least eight more after them, keys
-/// `rest | full` (0 for an empty slot), and one more key past the slots
-/// (the sink: a key found again is stored there instead of a branch).
+/// An open-addressing table being built, as [`insert_narrow`] sees it:
+/// `counts.len()` slots, home slots below `homes` (a key's home is its rest
+/// scaled to them) and at least eight more after them, keys `rest | full`
+/// (0 for an empty slot) below `2^rest_bits` apart from the `full` bit, and
+/// one more key past the slots (the sink: a key found again is stored there
+/// instead of a branch).
+pub(crate) struct Table<'a> {
+    pub(crate) keys: &'a mut [u32],
+    pub(crate) counts: &'a mut [u64],
+    pub(crate) homes: usize,
+    pub(crate) rest_bits: u32,
+    pub(crate) full: u32,
+}
+
+/// Adds records to `table`, as `Part::add_all` does record by record,
+/// until `room` new entries were added or the records run out; returns how
+/// many words it took and how many entries were new. A record is narrow
+/// (`rest | count << rest_bits`), or, if `escaped`, may carry the escape
+/// value in its counter bits and its counter in the next word (see
+/// [`Escaped`](crate::buckets::Escaped); a record cut short at the end is
+/// dropped, as the portable reader does).
 ///
 /// This is the merge's hot loop: compiled for AVX2 (the window of eight
-/// keys in one comparison) and without bounds checks, which the checks of
-/// its arguments make unnecessary (see the `SAFETY` comments). Measured
-/// against the safe loop in `part.rs` in one run: see
+/// keys in one comparison) and without bounds checks on the table, which
+/// the checks of its arguments make unnecessary (see the `SAFETY`
+/// comments). Measured against the safe loop in `part.rs`: see
 /// `docs/peg-solitaire.md`.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn insert_narrow(
     proof: Avx2,
-    keys: &mut [u32],
-    counts: &mut [u64],
-    homes: usize,
-    rest_bits: u32,
-    full: u32,
+    table: Table<'_>,
     words: &[u64],
+    escaped: bool,
     room: usize,
 ) -> (usize, usize) {
     let _ = proof;
+    let Table { keys, counts, homes, rest_bits, full } = table;
     let cap = counts.len();
     // What the loop relies on, checked once per call.
     assert!(keys.len() == cap + 1, "one key per slot and the sink");
@@ -243,7 +252,7 @@ pub(crate) fn insert_narrow(
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx2,bmi1")]
-        fn run(
+        fn run<const ESCAPED: bool>(
             keys: &mut [u32],
             counts: &mut [u64],
             homes: usize,
@@ -258,13 +267,22 @@ pub(crate) fn insert_narrow(
             };
             let cap = counts.len();
             let rest_mask = (1u64 << rest_bits) - 1;
+            let escape = u64::MAX >> rest_bits;
             let (kp, cp) = (keys.as_mut_ptr(), counts.as_mut_ptr());
             let zero = _mm256_setzero_si256();
-            let (mut taken, mut added) = (0, 0);
-            for &w in words {
-                taken += 1;
+            let (mut k, mut added) = (0, 0);
+            while k < words.len() {
+                let w = words[k];
+                k += 1;
                 let rest = (w & rest_mask) as u32;
-                let count = w >> rest_bits;
+                let mut count = w >> rest_bits;
+                if ESCAPED && count == escape {
+                    let Some(&c) = words.get(k) else {
+                        break;
+                    };
+                    count = c;
+                    k += 1;
+                }
                 let tag = rest | full;
                 // Below `homes`: `rest < 2^rest_bits`.
                 let home = ((u64::from(rest) * homes as u64) >> rest_bits) as usize;
@@ -285,8 +303,8 @@ pub(crate) fn insert_narrow(
                             i = 0;
                         }
                         // SAFETY: `i < cap < keys.len()`.
-                        let k = unsafe { *kp.add(i) };
-                        if k == tag || k == 0 {
+                        let key = unsafe { *kp.add(i) };
+                        if key == tag || key == 0 {
                             break;
                         }
                         i += 1;
@@ -305,11 +323,17 @@ pub(crate) fn insert_narrow(
                     break;
                 }
             }
-            (taken, added)
+            (k, added)
         }
         // SAFETY: a `proof` exists only if `Avx2::detect` found AVX2 and
         // BMI1 on this processor; the arguments were checked above.
-        unsafe { run(keys, counts, homes, rest_bits, full, words, room) }
+        unsafe {
+            if escaped {
+                run::<true>(keys, counts, homes, rest_bits, full, words, room)
+            } else {
+                run::<false>(keys, counts, homes, rest_bits, full, words, room)
+            }
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     unreachable!("no AVX2 proof off x86-64")

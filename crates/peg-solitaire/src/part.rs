@@ -4,7 +4,7 @@
 
 use core::ops::AddAssign;
 
-use crate::cpu::{Avx2, insert_narrow, window};
+use crate::cpu::{Avx2, Table, insert_narrow, window};
 
 /// A path counter: `u64` or `u128`.
 pub(crate) trait Count:
@@ -155,31 +155,34 @@ impl<C: Count> Part<C> {
     }
 
     /// Adds narrow records (`rest | count << rest_bits`, the counter below
-    /// `2^(64 − rest_bits)`) to their keys' entries: through
-    /// [`insert_narrow`] where the processor has AVX2 and the counters are
-    /// `u64`, else through [`add_all`](Part::add_all).
-    pub(crate) fn add_narrow(&mut self, words: &[u64], avx2: Option<Avx2>) {
-        let rest_bits = self.rest_bits;
-        let mask = (1u64 << rest_bits) - 1;
+    /// `2^(64 − rest_bits)`), or escaped ones if `escaped` (see
+    /// [`Escaped`](crate::buckets::Escaped)), to their keys' entries
+    /// through [`insert_narrow`]; `false` (and nothing added) where the
+    /// processor lacks AVX2 or the counters are `u128`.
+    pub(crate) fn add_fast(&mut self, words: &[u64], escaped: bool, avx2: Option<Avx2>) -> bool {
+        let Some(proof) = avx2 else {
+            return false;
+        };
+        let counts: &mut dyn core::any::Any = &mut self.counts;
+        if counts.downcast_mut::<Vec<u64>>().is_none() {
+            return false;
+        }
         let mut words = words;
         while !words.is_empty() {
-            let counts: &mut dyn core::any::Any = &mut self.counts;
-            let (Some(proof), Some(counts)) = (avx2, counts.downcast_mut::<Vec<u64>>()) else {
-                let records =
-                    words.iter().map(|&r| ((r & mask) as u32, C::from_u64(r >> rest_bits)));
-                return self.add_all(records);
-            };
             let room = self.limit.saturating_sub(self.len);
             if room == 0 {
                 self.grow();
                 continue;
             }
-            let (keys, homes) = (&mut self.keys[..], self.homes);
-            let (taken, added) =
-                insert_narrow(proof, keys, counts, homes, rest_bits, FULL, words, room);
+            let counts: &mut dyn core::any::Any = &mut self.counts;
+            let counts = counts.downcast_mut::<Vec<u64>>().expect("u64 counters");
+            let (keys, homes, rest_bits) = (&mut self.keys[..], self.homes, self.rest_bits);
+            let table = Table { keys, counts, homes, rest_bits, full: FULL };
+            let (taken, added) = insert_narrow(proof, table, words, escaped, room);
             self.len += added;
             words = &words[taken..];
         }
+        true
     }
 
     #[cold]
@@ -302,6 +305,12 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
+    fn add_narrow(part: &mut Part<u64>, words: &[u64], avx2: Option<Avx2>) {
+        if !part.add_fast(words, false, avx2) {
+            part.add_all(words.iter().map(|&r| ((r & ((1 << 25) - 1)) as u32, r >> 25)));
+        }
+    }
+
     #[test]
     fn adds_like_a_hash_map_through_growth_and_wrap_around() {
         // Small tables (growth), clustered keys (long runs that wrap) and
@@ -331,14 +340,14 @@ mod tests {
                         Some(avx2) => {
                             batch.push(u64::from(rest) | (n + 1) << 25);
                             if batch.len() == (seed >> 50) as usize % 700 {
-                                part.add_narrow(&batch, avx2);
+                                add_narrow(&mut part, &batch, avx2);
                                 batch.clear();
                             }
                         }
                     }
                 }
                 if let Some(avx2) = way {
-                    part.add_narrow(&batch, avx2);
+                    add_narrow(&mut part, &batch, avx2);
                 }
                 let big = 1 << 20;
                 let done = part.compact(big);
