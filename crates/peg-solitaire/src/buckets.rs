@@ -9,6 +9,8 @@
 //! instead of tens of thousands of 4 KiB ones, and the arena is reused from
 //! level to level and for every kind of record.
 
+#![allow(unsafe_code)]
+
 use crate::cpu::{Avx2, advise_huge};
 use crate::part::{Count, Part};
 
@@ -19,8 +21,9 @@ pub(crate) struct Buckets {
     arena: Vec<u64>,
     /// Words per segment (a multiple of the record size).
     seg: usize,
-    /// Words used in each segment.
-    lens: Vec<usize>,
+    /// Of each segment: where its next word goes and where it ends (indices
+    /// into the arena; the end is at most the arena's length).
+    pos: Vec<[usize; 2]>,
     spill: Vec<Vec<u64>>,
 }
 
@@ -46,8 +49,8 @@ impl Buckets {
             self.arena.resize(need, 0);
         }
         self.seg = seg;
-        self.lens.clear();
-        self.lens.resize(n, 0);
+        self.pos.clear();
+        self.pos.extend((0..n).map(|p| [p * seg, (p + 1) * seg]));
         self.spill.resize_with(n, Vec::new);
         self.clear();
     }
@@ -55,32 +58,33 @@ impl Buckets {
     /// A writer appending records to the buckets (the arena's pointers
     /// held in locals for the hot loop).
     pub(crate) fn writer(&mut self) -> Writer<'_> {
-        Writer {
-            arena: &mut self.arena,
-            lens: &mut self.lens,
-            seg: self.seg,
-            spill: &mut self.spill,
-        }
+        // What `Writer::push` relies on.
+        assert!(self.pos.iter().all(|&[_, end]| end <= self.arena.len()), "segments in the arena");
+        Writer { arena: &mut self.arena, pos: &mut self.pos, spill: &mut self.spill }
     }
 
     /// The words of bucket `p`: its segment's part, then its spill.
     pub(crate) fn get(&self, p: usize) -> [&[u64]; 2] {
-        let at = p * self.seg;
-        [&self.arena[at..at + self.lens[p]], &self.spill[p]]
+        let [at, end] = self.pos[p];
+        [&self.arena[end - self.seg..at], &self.spill[p]]
     }
 
     /// Empties every bucket (keeping the memory).
     pub(crate) fn clear(&mut self) {
-        self.lens.iter_mut().for_each(|l| *l = 0);
+        let seg = self.seg;
+        self.pos.iter_mut().for_each(|[at, end]| *at = *end - seg);
         self.spill.iter_mut().for_each(Vec::clear);
     }
 }
 
 /// Appends records to [`Buckets`] (see [`Buckets::writer`]).
+///
+/// Every segment's end is at most the arena's length (checked when the
+/// writer is made, and nothing else changes `pos` or the arena while it
+/// lives), so a record that fits before its segment's end is in the arena.
 pub(crate) struct Writer<'a> {
     arena: &'a mut [u64],
-    lens: &'a mut [usize],
-    seg: usize,
+    pos: &'a mut [[usize; 2]],
     spill: &'a mut [Vec<u64>],
 }
 
@@ -88,14 +92,20 @@ impl Writer<'_> {
     /// Appends a record of `W` words to bucket `p`.
     #[inline(always)]
     pub(crate) fn push<const W: usize>(&mut self, p: usize, record: [u64; W]) {
-        let len = self.lens[p];
-        let at = p * self.seg + len;
-        match self.arena.get_mut(at..at + W) {
-            Some(slot) if len + W <= self.seg => {
-                slot.copy_from_slice(&record);
-                self.lens[p] = len + W;
+        let [at, end] = self.pos[p];
+        if at + W <= end {
+            // SAFETY: `at + W <= end <= arena.len()` (the writer's
+            // invariant): the words written are in the arena. This is the
+            // expansion's hot store, one per record; see
+            // `docs/peg-solitaire.md` for the measurement against the
+            // checked slice.
+            unsafe {
+                let slot = self.arena.as_mut_ptr().add(at);
+                core::ptr::copy_nonoverlapping(record.as_ptr(), slot, W);
             }
-            _ => self.spill(p, &record),
+            self.pos[p][0] = at + W;
+        } else {
+            self.spill(p, &record);
         }
     }
 
