@@ -249,6 +249,7 @@ pub(crate) fn insert_narrow(
     assert!(keys.len() == cap + 1, "one key per slot and the sink");
     assert!(homes >= 1 && homes + 8 <= cap, "eight slots past the last home slot");
     assert!(rest_bits <= 31 && full >> rest_bits != 0 && full.is_power_of_two(), "tags");
+    assert!(homes as u64 <= u64::MAX >> rest_bits, "a rest times `homes` fits a u64");
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx2,bmi1")]
@@ -284,7 +285,8 @@ pub(crate) fn insert_narrow(
                     k += 1;
                 }
                 let tag = rest | full;
-                // Below `homes`: `rest < 2^rest_bits`.
+                // Below `homes`: `rest < 2^rest_bits`, and the product
+                // does not overflow (checked above).
                 let home = ((u64::from(rest) * homes as u64) >> rest_bits) as usize;
                 // SAFETY: `home + 8 <= homes + 8 <= cap < keys.len()`: the
                 // eight keys read are in the table (unaligned loads are
