@@ -408,6 +408,99 @@ pub(crate) fn minima8<const K: usize>(
     unreachable!("no AVX-512 proof off x86-64")
 }
 
+/// What [`compact16`] did: slots read, entries kept (written to the
+/// front), and of the kept counters their total, largest and how many
+/// were at least the bound.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Compacted16 {
+    pub(crate) read: usize,
+    pub(crate) kept: usize,
+    pub(crate) paths: u128,
+    pub(crate) max: u64,
+    pub(crate) big: usize,
+}
+
+/// Compacts the front of a built table, sixteen slots at a time: the full
+/// slots (key not 0) of `keys[..read]` and `counts[..read]` are moved to
+/// the front in order, each key without its `full` bit, for the largest
+/// multiple of sixteen `read ≤ counts.len()`; the caller compacts the
+/// rest. One AVX-512 compress per sixteen keys and per eight counters
+/// (a masked store writes only the kept lanes, never past the slots read).
+pub(crate) fn compact16(
+    proof: Avx512,
+    keys: &mut [u32],
+    counts: &mut [u64],
+    full: u32,
+    big: u64,
+) -> Compacted16 {
+    let _ = proof;
+    let n = counts.len().min(keys.len()) / 16 * 16;
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512f,popcnt")]
+        fn run(keys: &mut [u32], counts: &mut [u64], n: usize, full: u32, big: u64) -> Compacted16 {
+            use core::arch::x86_64::{
+                __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_cmpge_epu64_mask,
+                _mm512_loadu_si512, _mm512_mask_compress_epi32, _mm512_mask_compress_epi64,
+                _mm512_mask_storeu_epi32, _mm512_mask_storeu_epi64, _mm512_max_epu64,
+                _mm512_reduce_add_epi64, _mm512_reduce_max_epu64, _mm512_set1_epi32,
+                _mm512_set1_epi64, _mm512_setzero_si512, _mm512_srli_epi64, _mm512_test_epi32_mask,
+            };
+            let (kp, cp) = (keys.as_mut_ptr(), counts.as_mut_ptr());
+            let zero = _mm512_setzero_si512();
+            let low = _mm512_set1_epi64(0xffff_ffff);
+            let rest = _mm512_set1_epi32(!full as i32);
+            let bound = _mm512_set1_epi64(big as i64);
+            let (mut lo, mut hi, mut max) = (zero, zero, zero);
+            let (mut j, mut bigs) = (0usize, 0usize);
+            let mut i = 0;
+            while i < n {
+                // SAFETY: `i + 16 <= n <= keys.len()` and `<= counts.len()`:
+                // the loads are in the slices (unaligned loads are
+                // allowed). The masked stores write lanes `j..j + kept` with
+                // `j + kept <= i + 16`, inside the slots already read.
+                unsafe {
+                    let k = _mm512_loadu_si512(kp.add(i).cast::<__m512i>());
+                    let m = _mm512_test_epi32_mask(k, k);
+                    let kept = _mm512_mask_compress_epi32(zero, m, _mm512_and_si512(k, rest));
+                    let km = (1u32 << m.count_ones()) - 1;
+                    _mm512_mask_storeu_epi32(kp.add(j).cast(), km as u16, kept);
+                    let mut at = j;
+                    for half in 0..2 {
+                        let mh = (m >> (8 * half)) as u8;
+                        let c = _mm512_loadu_si512(cp.add(i + 8 * half).cast::<__m512i>());
+                        let c = _mm512_mask_compress_epi64(zero, mh, c);
+                        let cm = ((1u32 << mh.count_ones()) - 1) as u8;
+                        _mm512_mask_storeu_epi64(cp.add(at).cast(), cm, c);
+                        at += mh.count_ones() as usize;
+                        // Compressed lanes past the kept ones are 0.
+                        lo = _mm512_add_epi64(lo, _mm512_and_si512(c, low));
+                        hi = _mm512_add_epi64(hi, _mm512_srli_epi64::<32>(c));
+                        max = _mm512_max_epu64(max, c);
+                        bigs += (_mm512_cmpge_epu64_mask(c, bound) & cm).count_ones() as usize;
+                    }
+                    j = at;
+                }
+                i += 16;
+            }
+            // Each lane of `lo` and `hi` adds at most 2^32 per 16 slots: no
+            // overflow below 2^35 slots.
+            let lo = _mm512_reduce_add_epi64(lo) as u64;
+            let hi = _mm512_reduce_add_epi64(hi) as u64;
+            let paths = u128::from(lo) + (u128::from(hi) << 32);
+            let max = _mm512_reduce_max_epu64(max);
+            Compacted16 { read: n, kept: j, paths, max, big: bigs }
+        }
+        assert!(n < 1 << 35, "sums fit");
+        // SAFETY: a `proof` exists only if `Avx512::detect` found
+        // AVX-512F (and every processor with it has POPCNT); `n` is within
+        // both slices.
+        unsafe { run(keys, counts, n, full, big) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    unreachable!("no AVX-512 proof off x86-64")
+}
+
 /// Allocations at least this big are backed by transparent huge pages
 /// where the system allows it (bytes).
 const HUGE_MIN: usize = 4 << 20;
@@ -472,6 +565,51 @@ mod tests {
                 .map(|b| (0..8).map(|g| img[g] ^ jumps[b][g]).min().unwrap())
                 .collect();
             assert_eq!(&out[..n], &want[..]);
+        }
+    }
+
+    #[test]
+    fn compaction_by_sixteen_matches_its_definition() {
+        let Some(avx) = Avx512::detect() else {
+            return;
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let full = 1u32 << 31;
+        for len in [0usize, 15, 16, 17, 100, 1000, 4099] {
+            // Empty slots at random (none, a quarter, half or three
+            // quarters), counters of every
+            // size up to 2^64 − 1.
+            let share = next() % 4;
+            let keys: Vec<u32> = (0..len)
+                .map(|_| if next() % 4 < share { 0 } else { (next() as u32 >> 7) | full })
+                .collect();
+            let counts: Vec<u64> = (0..len).map(|_| next() >> (next() % 64)).collect();
+            let big = next() >> 20;
+            let (mut k, mut c) = (keys.clone(), counts.clone());
+            let got = compact16(avx, &mut k, &mut c, full, big);
+            let n = len / 16 * 16;
+            let kept: Vec<(u32, u64)> =
+                (0..n).filter(|&i| keys[i] != 0).map(|i| (keys[i] & !full, counts[i])).collect();
+            let want = Compacted16 {
+                read: n,
+                kept: kept.len(),
+                paths: kept.iter().map(|&(_, c)| u128::from(c)).sum(),
+                max: kept.iter().map(|&(_, c)| c).max().unwrap_or(0),
+                big: kept.iter().filter(|&&(_, c)| c >= big).count(),
+            };
+            assert_eq!(got, want, "{len}");
+            let front: Vec<(u32, u64)> =
+                k[..got.kept].iter().copied().zip(c[..got.kept].iter().copied()).collect();
+            assert_eq!(front, kept);
+            // Slots past those read are untouched.
+            assert_eq!(k[n..], keys[n..]);
+            assert_eq!(c[n..], counts[n..]);
         }
     }
 

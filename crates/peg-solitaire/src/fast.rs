@@ -472,7 +472,7 @@ fn expand<const K: usize, C: Count, R: Record<C>>(
                             }
                         }
                         if finish {
-                            let done = table.compact(big);
+                            let done = table.compact(big, ctx.avx512);
                             sum.0 += table.len;
                             sum.1.paths += done.paths;
                             sum.1.max = sum.1.max.max(done.max);

@@ -4,7 +4,7 @@
 
 use core::ops::AddAssign;
 
-use crate::cpu::{Avx2, Table, insert_narrow, window};
+use crate::cpu::{Avx2, Avx512, Table, compact16, insert_narrow, window};
 
 /// A path counter: `u64` or `u128`.
 pub(crate) trait Count:
@@ -202,30 +202,42 @@ impl<C: Count> Part<C> {
     }
 
     /// Compacts a built table; returns its total and largest counter and
-    /// how many counters are at least `big`.
-    pub(crate) fn compact(&mut self, big: u128) -> Compacted {
-        let (mut paths, mut max, mut bigs) = (0u128, C::default(), 0usize);
+    /// how many counters are at least `big`. Sixteen slots at a time
+    /// through [`compact16`] where the processor has AVX-512F and the
+    /// counters are `u64`.
+    pub(crate) fn compact(&mut self, big: u128, avx512: Option<Avx512>) -> Compacted {
+        let (mut paths, mut max, mut bigs) = (0u128, 0u128, 0usize);
         let mut j = 0;
+        let mut from = 0;
+        let counts: &mut dyn core::any::Any = &mut self.counts;
+        if let (Some(proof), Some(counts), Ok(bound)) =
+            (avx512, counts.downcast_mut::<Vec<u64>>(), u64::try_from(big))
+        {
+            let done = compact16(proof, &mut self.keys, counts, FULL, bound);
+            (paths, max, bigs) = (done.paths, u128::from(done.max), done.big);
+            (j, from) = (done.kept, done.read);
+        }
         // Without branches (about a third of the slots are empty, at
         // random): every slot is written at `j`, which moves on only past a
-        // full one; the counter of an empty slot counts as 0.
-        // The slots without the sink.
+        // full one; the counter of an empty slot counts as 0. The slots
+        // without the sink.
         let counts = &mut self.counts[..];
-        for i in 0..counts.len() {
+        for i in from..counts.len() {
             let k = self.keys[i];
             let full = k != 0;
             let c = counts[i].keep_if(full);
             self.keys[j] = k & !FULL;
             counts[j] = c;
             j += usize::from(full);
-            paths += c.into();
+            let c: u128 = c.into();
+            paths += c;
             max = max.max(c);
-            bigs += usize::from(c.into() >= big);
+            bigs += usize::from(c >= big);
         }
         self.keys.truncate(j);
         self.counts.truncate(j);
         self.len = j;
-        Compacted { paths, max: max.into(), big: bigs }
+        Compacted { paths, max, big: bigs }
     }
 
     pub(crate) fn entries(&self) -> impl Iterator<Item = (u32, C)> + '_ {
@@ -316,10 +328,11 @@ mod tests {
         // Small tables (growth), clustered keys (long runs that wrap) and
         // uniform ones; one record at a time, and narrow records in
         // batches through the AVX2 loop (where the processor has it) and
-        // the portable one.
+        // the portable one; compacted with AVX-512 (where the processor has
+        // it) and without.
         let ways = [None, Some(None), Some(Avx2::detect())];
         for (cap, spread) in [(16, 1u32 << 25), (16, 1 << 10), (1000, 1 << 25), (64, 64)] {
-            for way in ways {
+            for (way, avx512) in ways.into_iter().zip([None, Avx512::detect(), Avx512::detect()]) {
                 let mut part = Part::<u64>::default();
                 part.reset(cap, 25);
                 let mut want: HashMap<u32, u64> = HashMap::new();
@@ -350,7 +363,7 @@ mod tests {
                     add_narrow(&mut part, &batch, avx2);
                 }
                 let big = 1 << 20;
-                let done = part.compact(big);
+                let done = part.compact(big, avx512);
                 let got: HashMap<u32, u64> = part.entries().collect();
                 assert_eq!(got.len(), part.len);
                 assert_eq!(got, want, "{way:?}");
