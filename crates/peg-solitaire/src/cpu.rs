@@ -541,18 +541,22 @@ mod tests {
     use super::*;
     use crate::board::Board;
 
+    /// A xorshift generator of test data from `seed` (not 0).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     #[test]
     fn avx512_minima_match_scalar_ones() {
         let Some(avx) = Avx512::detect() else {
             return;
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..1000 {
             // Top bits set as well: the comparison must be unsigned.
             let img: [u64; 8] = core::array::from_fn(|_| next());
@@ -573,13 +577,7 @@ mod tests {
         let Some(avx) = Avx512::detect() else {
             return;
         };
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let full = 1u32 << 31;
         for len in [0usize, 15, 16, 17, 100, 1000, 4099] {
             // Empty slots at random (none, a quarter, half or three

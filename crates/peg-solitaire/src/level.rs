@@ -26,12 +26,13 @@ impl<C: Count> Level<C> {
     /// `rest_bits` bits.
     pub(crate) fn finished(parts: Vec<Part<C>>, rest_bits: u32) -> Self {
         let mut level = Level { len: 0, paths: 0, max: 0, big: 0, parts };
+        let big = u128::from(escape(rest_bits));
         for (_, c) in level.parts.iter().flat_map(Part::entries) {
             let c: u128 = c.into();
             level.len += 1;
             level.paths += c;
             level.max = level.max.max(c);
-            level.big += usize::from(c >= u128::from(escape(rest_bits)));
+            level.big += usize::from(c >= big);
         }
         level
     }

@@ -163,8 +163,7 @@ impl<C: Count> Part<C> {
         let Some(proof) = avx2 else {
             return false;
         };
-        let counts: &mut dyn core::any::Any = &mut self.counts;
-        if counts.downcast_mut::<Vec<u64>>().is_none() {
+        if u64_counts(&mut self.counts).is_none() {
             return false;
         }
         let mut words = words;
@@ -174,8 +173,7 @@ impl<C: Count> Part<C> {
                 self.grow();
                 continue;
             }
-            let counts: &mut dyn core::any::Any = &mut self.counts;
-            let counts = counts.downcast_mut::<Vec<u64>>().expect("u64 counters");
+            let counts = u64_counts(&mut self.counts).expect("u64 counters");
             let (keys, homes, rest_bits) = (&mut self.keys[..], self.homes, self.rest_bits);
             let table = Table { keys, counts, homes, rest_bits, full: FULL };
             let (taken, added) = insert_narrow(proof, table, words, escaped, room);
@@ -209,9 +207,8 @@ impl<C: Count> Part<C> {
         let (mut paths, mut max, mut bigs) = (0u128, 0u128, 0usize);
         let mut j = 0;
         let mut from = 0;
-        let counts: &mut dyn core::any::Any = &mut self.counts;
         if let (Some(proof), Some(counts), Ok(bound)) =
-            (avx512, counts.downcast_mut::<Vec<u64>>(), u64::try_from(big))
+            (avx512, u64_counts(&mut self.counts), u64::try_from(big))
         {
             let done = compact16(proof, &mut self.keys, counts, FULL, bound);
             (paths, max, bigs) = (done.paths, u128::from(done.max), done.big);
@@ -257,6 +254,14 @@ impl Part<u64> {
             rest_bits: self.rest_bits,
         }
     }
+}
+
+/// The counters as `u64`s if they are (the vector loops handle only
+/// those).
+#[allow(clippy::ptr_arg)] // `Any` needs the sized `Vec`, not a slice.
+fn u64_counts<C: Count>(counts: &mut Vec<C>) -> Option<&mut Vec<u64>> {
+    let counts: &mut dyn core::any::Any = counts;
+    counts.downcast_mut()
 }
 
 /// Adds `count` to the counter of `rest` in the table of `keys` and
