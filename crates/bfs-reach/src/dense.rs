@@ -2,8 +2,8 @@
 //!
 //! The states are the integers `0..states`; a distance table (one `u32` per
 //! state) replaces the hash set of a general search. The frontier is the
-//! "active list" of Schröpl's golf text (seed `000_776c7b66770c4dec.txt`,
-//! §4): ONE list that is appended to. The states of the level being expanded
+//! "active list" of Schröpl's golf text ("Ein Verfahren zum Einlochen in
+//! Golf", §4): ONE list that is appended to. The states of the level being expanded
 //! occupy a known range of it and the newly reached states go behind it;
 //! since every state enters the list at most once, its capacity is known in
 //! advance and a search never reallocates.

@@ -1,42 +1,10 @@
-//! Breadth-first reachability with exact path counts and symmetry, dense
-//! integer BFS, and retrograde solving — for any spielbaum
-//! [`Game`](spielbaum_game_trait::Game).
-//!
-//! ```
-//! use spielbaum_bfs_reach::retrograde::{self, Value};
-//! use spielbaum_bfs_reach::general::GeneralBfs;
-//! use spielbaum_bfs_reach::Control;
-//! use spielbaum_small_games::{Nim, TicTacToe};
-//!
-//! // Retrograde analysis: every reachable position with its exact value.
-//! let start = Nim::new(&[1, 2, 3])?;
-//! let table = retrograde::solve(&start).expect("small");
-//! assert!(matches!(table.get(&start), Some(Value::Loss(_)))); // 1 ^ 2 ^ 3 == 0
-//! let won = retrograde::solve(&Nim::new(&[1, 2, 2])?).expect("small");
-//! assert!(matches!(won.get(&Nim::new(&[1, 2, 2])?), Some(Value::Win(_)))); // take the 1
-//!
-//! // Breadth-first search with a visited set, one position per symmetry class.
-//! let summary = GeneralBfs::new().symmetry(true).run(&TicTacToe::new(), |_, _| Control::Continue)?;
-//! assert_eq!(summary.total_canonical(), 765);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! The engines:
-//! - [`level`]: level-synchronous search for graded games (every path to a
-//!   position has the same length, like peg solitaire): only two levels in
-//!   memory, `u128` path counters, symmetry reduction that stays exact for
-//!   any start, per-level statistics streamed to a callback, rayon
-//!   parallelism partitioned by key, progress, checkpoints.
-//! - [`general`]: breadth-first search with a visited set for any game.
-//! - [`dense`]: breadth-first search over small integer state spaces (an
-//!   active list, early stop when a target set is complete).
-//! - [`retrograde`]: win/loss/draw and plies to the end for every reachable
-//!   position of a two-player game or puzzle.
-//!
-//! Long runs report [`Progress`] and stop on [`Control::Stop`]; finished
-//! levels are kept.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+/// The `Game` trait and its companions, re-exported so that this crate
+/// alone is enough to implement a game for it.
+pub use spielbaum_game_trait;
 
 mod checkpoint;
 pub mod control;

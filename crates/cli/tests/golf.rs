@@ -1,4 +1,4 @@
-//! `spielbaum golf` end to end: the JSON contracts of issue 6, checked
+//! `spielbaum golf` end to end: the JSON contracts, checked
 //! against a breadth-first search written here, and bad input.
 
 mod common;

@@ -1,4 +1,4 @@
-//! `spielbaum mcts` end to end: the JSON contract of issue 4, determinism,
+//! `spielbaum mcts` end to end: the JSON contract, determinism,
 //! and bad input.
 
 mod common;
@@ -20,7 +20,7 @@ const EXAMPLE: &[&str] = &[
 ];
 
 #[test]
-fn issue_example_json_contract() {
+fn documented_example_json_contract() {
     let v = json(EXAMPLE);
     // From 22 the only winning move is 5 (17 = 2·8 + 1, the text's rule).
     assert_eq!(v["best_move"], "5");

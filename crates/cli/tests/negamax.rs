@@ -1,4 +1,4 @@
-//! `spielbaum solve` and `spielbaum search` end to end (issue 3): the JSON
+//! `spielbaum solve` and `spielbaum search` end to end: the JSON
 //! contracts, values known independently, and bad input.
 
 mod common;

@@ -1,4 +1,4 @@
-//! `spielbaum peg stats|solve`, end to end: the JSON contract of the issue
+//! `spielbaum peg stats|solve`, end to end: the documented JSON contract
 //! and clear errors for bad input.
 
 mod common;

@@ -90,7 +90,7 @@ pub const fn outcome_score(outcome: Outcome, to_move: Player, ply: u32) -> Score
 
 /// A heuristic evaluation of positions of `G`.
 ///
-/// A game can have several evaluators (the seed texts compare them); they
+/// A game can have several evaluators (the texts behind spielbaum compare them); they
 /// are separate types so engines are generic over both. Only
 /// [`evaluate`](Evaluator::evaluate) is required.
 pub trait Evaluator<G: Game> {

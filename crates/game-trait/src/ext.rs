@@ -57,7 +57,9 @@ fn counts_rec<G: Game>(game: &G, ply: usize, counts: &mut [u64], lists: &mut [Mo
 }
 
 /// A small, fast, seeded random number generator (SplitMix64), so that
-/// engines and tests can be reproducible without depending on `rand`.
+/// engines and tests are reproducible. It implements `rand_core`'s
+/// [`RngCore`](rand_core::RngCore) and [`SeedableRng`](rand_core::SeedableRng),
+/// so it works with every `rand` distribution.
 ///
 /// Not for cryptography.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +92,34 @@ impl SplitMix64 {
     /// A uniform float in `[0, 1)`.
     pub fn unit_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+}
+
+impl rand_core::RngCore for SplitMix64 {
+    fn next_u32(&mut self) -> u32 {
+        (SplitMix64::next_u64(self) >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        SplitMix64::next_u64(self)
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        rand_core::impls::fill_bytes_via_next(self, dst);
+    }
+}
+
+impl rand_core::SeedableRng for SplitMix64 {
+    /// The 64-bit state, little-endian.
+    type Seed = [u8; 8];
+
+    fn from_seed(seed: [u8; 8]) -> Self {
+        SplitMix64::new(u64::from_le_bytes(seed))
+    }
+
+    /// The same generator as [`SplitMix64::new`]`(state)`.
+    fn seed_from_u64(state: u64) -> Self {
+        SplitMix64::new(state)
     }
 }
 

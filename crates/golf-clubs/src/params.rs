@@ -32,11 +32,11 @@ pub const MAX_HOLES: usize = 64;
 /// numerator is at most `holes · D · max_hole ≤ 2^6 · 2^40 · 2^10 = 2^56`.
 pub const MAX_DENOMINATOR: u64 = 1 << 40;
 
-/// The tournament of the examples (the six dice patterns of the
+/// The tournament of the documented examples (the six dice patterns of the
 /// text's §7 on bases 100…300).
 pub const EXAMPLE_TOURNAMENT: &str = "100+1W3,120+1W4,150+1W6,200+2W2,250+2W3,300+2W4";
 
-/// The club set of the examples.
+/// The club set of the documented examples.
 pub const EXAMPLE_CLUBS: [u32; 4] = [1, 50, 120, 300];
 
 /// Rounds of best single changes in the hill climb that seeds the global

@@ -1,7 +1,7 @@
 //! The data behind docs/mcts.md: MCTS on the subtraction game 3, 5, 11
 //! for every winning start n in LO..=100 (default 12), with the budget
 //! given, seed 1; prints each start's root statistics and whether the
-//! issue's three conditions hold (chosen move winning by the n mod 8 rule,
+//! three acceptance conditions hold (chosen move winning by the n mod 8 rule,
 //! its p > 0.9, every losing move's p below it).
 //!
 //! ```text

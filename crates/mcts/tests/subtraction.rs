@@ -1,4 +1,4 @@
-//! The subtraction game "3, 5, 11" of seed text 003: MCTS must find the
+//! The subtraction game "3, 5, 11" of the Monte Carlo tree search text: MCTS must find the
 //! winning move of every winning start, judged by the text's n mod 8 rule
 //! (cross-checked here against a brute force).
 
@@ -22,7 +22,7 @@ fn references_agree() {
     }
 }
 
-/// Checks the three conditions; returns a description of the
+/// Checks the three acceptance conditions; returns a description of the
 /// failure (with the data) instead of panicking, so a test can list all.
 fn judge(n: i64, a: &Analysis<u32>) -> Result<(), String> {
     let data = || {
@@ -76,7 +76,7 @@ fn statistics_alone_find_the_winning_move_up_to_45() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The full range 12..=100. Budget: 20 000 000 iterations per start,
+/// The full range 12..=100. Budget: 20 000 000 iterations per start,
 /// seed 1, UCT with c = 0.5, MCTS-Solver on and sampling on after the root
 /// is proven (so iterations through proven nodes count their exact result).
 /// The tightest start is n = 100 (p = 0.954 for the winning move 3; with

@@ -1,58 +1,10 @@
-//! The subtraction game "3, 5, 11" (a NIM variant, from the seed text
-//! 003): start with a number n; players A and B alternately subtract a
-//! number of a set S (default {3, 5, 11}); whoever produces exactly 0 wins,
-//! whoever produces a negative number loses at once.
-//!
-//! ```
-//! use spielbaum_game_trait::{Game, Outcome, Player};
-//! use spielbaum_nim_variant::SubtractionGame;
-//!
-//! // The text's sample game from n = 22: 17, 12, 9, 6, 1, then B overshoots.
-//! let mut g = SubtractionGame::new(22, &[3, 5, 11]).unwrap();
-//! for d in [5, 5, 3, 3, 5, 3] {
-//!     g.play(d);
-//! }
-//! assert_eq!(g.number(), -2);
-//! assert_eq!(g.outcome(), Some(Outcome::Win(Player::FIRST)));
-//! ```
-//!
-//! The theory and a match:
-//!
-//! ```
-//! use spielbaum_nim_variant::{Mixed, Random, SimConfig, StrategyTable, Subtractions, simulate};
-//!
-//! let s = Subtractions::CLASSIC;
-//! // Red numbers (produce them): n mod 8 in {0, 1, 2}, proved periodic.
-//! let t = StrategyTable::build(&s, 10_000).unwrap().unwrap();
-//! assert_eq!((t.periodicity.period, t.red_residues()), (8, vec![0, 1, 2]));
-//! // mixed:0.6 against the random strategy, 500 games from 20..=50.
-//! let (mut a, mut b) = (Mixed::new(&s, 0.6).unwrap(), Random);
-//! let r = simulate(&mut a, &mut b, &SimConfig { games: 500, ..SimConfig::classic() }, |_| true)
-//!     .unwrap();
-//! assert!(r.all.rate() > 0.5);
-//! ```
-//!
-//! # Contents
-//! - The game: [`SubtractionGame`] (implements `Game`, `Notation`, `Undo`;
-//!   a move is the number subtracted) and its rules [`Subtractions`].
-//! - Theory: [`sweep`] (the text's direct sweep) and
-//!   [`retrograde_classification`] (bfs-reach's generic solver) give a
-//!   [`Classification`] into red (P-) and blue (N-) numbers;
-//!   [`find_period`] and [`verify_period`] find and prove the period;
-//!   [`StrategyTable`] is the text's Table 2 for any S;
-//!   [`same_classification`] and [`redundant_subtractions`] answer the
-//!   exercises.
-//! - Players ([`Strategy`]): [`Optimal`], [`Random`], [`Mixed`],
-//!   [`NegamaxPlayer`], [`MctsPlayer`]; [`parse_player`] reads
-//!   `optimal`, `mixed:0.6`, `mcts:1000`, … .
-//! - Simulation: [`playout`], [`simulate`] (seeded, Wilson intervals).
-//! - Pictures (SVG and Graphviz DOT, written here): [`course_svg`],
-//!   [`course_dot`], [`game_graph_svg`], [`game_graph_dot`],
-//!   [`line_chart_svg`]; [`mcts_convergence`] records MCTS's estimates.
-//!
-//! Design decisions and measurements: `docs/nim-variant.md`.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+/// The `Game` trait and its companions, re-exported so that this crate
+/// alone is enough to implement a game for it.
+pub use spielbaum_game_trait;
 
 mod engines;
 mod game;

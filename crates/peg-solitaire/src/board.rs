@@ -72,7 +72,7 @@ impl Board {
     }
 
     /// A board and its start position from a text mask in the style of the
-    /// seed text: one row per line (or rows separated by `/` or spaces),
+    /// peg-solitaire statistics paper: one row per line (or rows separated by `/` or spaces),
     /// `.` no hole, `1` a peg, `0` an empty hole. Lines starting with `#` are
     /// comments. At most 8 rows of 8 columns; rows may have different
     /// lengths (missing cells are no holes).

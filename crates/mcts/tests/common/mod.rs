@@ -1,4 +1,4 @@
-//! Test helpers: the subtraction game "3, 5, 11" (seed text 003) and the
+//! Test helpers: the subtraction game "3, 5, 11" (from the Monte Carlo tree search text) and the
 //! independent references the tests compare against.
 #![allow(dead_code)]
 
