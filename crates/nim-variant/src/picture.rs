@@ -1,35 +1,58 @@
-//! Pictures written by the program itself (no plotting library): the
-//! game course (the text's Figures 5–8, drawn there with igraph), the
-//! red/blue game graph (Figure 4) and simple line charts, as SVG and
-//! Graphviz DOT.
+//! Pictures of the game: the game course (the text's Figures 5–8, drawn
+//! there with igraph), the red/blue game graph (Figure 4) and line charts,
+//! as SVG (drawn with `plotters`' SVG backend) and as Graphviz DOT.
 
 use core::fmt::Write as _;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::players::Oracle;
 use crate::simulate::{Course, EdgeColour};
 use crate::theory::Classification;
 
-const RED: &str = "#d62728";
-const BLUE: &str = "#1f77b4";
+const RED: RGBColor = RGBColor(0xd6, 0x27, 0x28);
+const BLUE: RGBColor = RGBColor(0x1f, 0x77, 0xb4);
+const GREY: RGBColor = RGBColor(0x99, 0x99, 0x99);
+const YELLOW: RGBColor = RGBColor(0xff, 0xff, 0x00);
 
-fn svg_open(out: &mut String, w: f64, h: f64) {
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// Draws on a white SVG canvas of `w × h` pixels and returns the SVG text.
+/// Drawing into a string cannot fail for I/O reasons; a drawing error
+/// (which plotters reports for invalid geometry only) leaves the picture
+/// as drawn so far.
+fn svg(w: u32, h: u32, draw: impl FnOnce(&Area<'_>) -> Result<(), String>) -> String {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (w, h)).into_drawing_area();
+        let _ = root.fill(&WHITE);
+        let _ = draw(&root);
+        let _ = root.present();
+    }
+    out
 }
 
-/// Escapes text for SVG/XML.
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+/// plotters writes font sizes into SVG divided by 1.24; this undoes it, so
+/// `size` is the size in the file.
+fn text_style(size: u32, colour: RGBColor) -> TextStyle<'static> {
+    TextStyle {
+        font: ("sans-serif", f64::from(size) * 1.24).into_font(),
+        color: colour.to_backend_color(),
+        pos: Pos::new(HPos::Center, VPos::Center),
+    }
 }
 
-fn colour_hex(c: EdgeColour) -> &'static str {
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+fn edge_colour(c: EdgeColour) -> RGBColor {
     match c {
         EdgeColour::Red => RED,
         EdgeColour::Blue => BLUE,
-        EdgeColour::Black => "black",
+        EdgeColour::Black => BLACK,
     }
 }
 
@@ -40,11 +63,10 @@ fn colour_hex(c: EdgeColour) -> &'static str {
 /// possible).
 pub fn course_svg(course: &Course, oracle: &Oracle) -> String {
     let colours = course.edge_colours(oracle);
-    let step = 46.0;
-    let (left, mid, right) = (70.0, 160.0, 250.0);
-    let top = 70.0;
-    let w = 320.0;
-    let h = top + step * course.numbers.len() as f64 + 30.0;
+    let step = 46;
+    let (left, mid, right) = (70, 160, 250);
+    let top = 70;
+    let h = top + step * course.numbers.len() as i32 + 30;
     let pos = |i: usize| {
         let x = if i == 0 {
             mid
@@ -53,48 +75,45 @@ pub fn course_svg(course: &Course, oracle: &Oracle) -> String {
         } else {
             right
         };
-        (x, top + step * i as f64)
+        (x, top + step * i as i32)
     };
-    let mut out = String::new();
-    svg_open(&mut out, w, h);
     let winner = course
         .winner()
         .map(|p| format!("winner: {}", crate::game::player_letter(p)))
         .unwrap_or_else(|| "unfinished".into());
-    let _ = writeln!(
-        out,
-        r#"<text x="{mid}" y="22" text-anchor="middle" font-size="14">S = {{{}}}, start {}: {winner}</text>"#,
+    let title = format!(
+        "S = {{{}}}, start {}: {winner}",
         course.rules,
         course.numbers.first().copied().unwrap_or(0)
     );
-    let _ = writeln!(
-        out,
-        r#"<text x="{left}" y="44" text-anchor="middle" font-size="13">A</text><text x="{right}" y="44" text-anchor="middle" font-size="13">B</text>"#
-    );
-    for (i, c) in colours.iter().enumerate() {
-        let ((x1, y1), (x2, y2)) = (pos(i), pos(i + 1));
-        let _ = writeln!(
-            out,
-            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" stroke-width="3"/>"#,
-            colour_hex(*c)
-        );
-    }
-    for (i, n) in course.numbers.iter().enumerate() {
-        let (x, y) = pos(i);
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{x}" cy="{y}" r="16" fill="yellow" stroke="black"/><text x="{x}" y="{:.0}" text-anchor="middle" font-size="13">{n}</text>"#,
-            y + 4.5
-        );
-    }
-    let legend_y = h - 24.0;
-    let _ = writeln!(
-        out,
-        r#"<text x="10" y="{legend_y}" font-size="11"><tspan fill="{RED}">red: win taken</tspan>, <tspan fill="{BLUE}">blue: win given away</tspan>,</text><text x="10" y="{}" font-size="11">black: no win possible</text>"#,
-        legend_y + 14.0
-    );
-    out.push_str("</svg>\n");
-    out
+    svg(320, h as u32, |root| {
+        root.draw(&Text::new(title, (mid, 22), text_style(14, BLACK))).map_err(err)?;
+        root.draw(&Text::new("A", (left, 44), text_style(13, BLACK))).map_err(err)?;
+        root.draw(&Text::new("B", (right, 44), text_style(13, BLACK))).map_err(err)?;
+        for (i, c) in colours.iter().enumerate() {
+            let line = PathElement::new(vec![pos(i), pos(i + 1)], edge_colour(*c).stroke_width(3));
+            root.draw(&line).map_err(err)?;
+        }
+        for (i, n) in course.numbers.iter().enumerate() {
+            root.draw(&Circle::new(pos(i), 16, YELLOW.filled())).map_err(err)?;
+            root.draw(&Circle::new(pos(i), 16, BLACK.stroke_width(1))).map_err(err)?;
+            root.draw(&Text::new(n.to_string(), pos(i), text_style(13, BLACK))).map_err(err)?;
+        }
+        let legend = [
+            ("red: win taken", RED, 10),
+            ("blue: win given away", BLUE, 120),
+            ("black: no win possible", BLACK, 10),
+        ];
+        for (k, (label, colour, x)) in legend.into_iter().enumerate() {
+            let y = h - 24 + if k == 2 { 14 } else { 0 };
+            let style = TextStyle {
+                pos: Pos::new(HPos::Left, VPos::Bottom),
+                ..text_style(11, colour)
+            };
+            root.draw(&Text::new(label, (x, y), style)).map_err(err)?;
+        }
+        Ok(())
+    })
 }
 
 /// The course of one game as Graphviz DOT (`neato -n -Tsvg` keeps the
@@ -134,7 +153,7 @@ fn graph_columns(period: Option<u64>) -> u64 {
 /// The red/blue game graph of the numbers `0..=upto` (the text's Figure
 /// 4) as SVG: red numbers are to be produced (P-positions), blue ones to
 /// be avoided; an arrow for every move `k → k − d` that does not
-/// overshoot, dark when it produces a red number. Numbers are laid out
+/// overshoot, dark red when it produces a red number. Numbers are laid out
 /// by `k mod columns` (columns = the period when given and at most 16),
 /// so a periodic pattern shows as red columns.
 pub fn game_graph_svg(c: &Classification, period: Option<u64>) -> String {
@@ -145,51 +164,59 @@ pub fn game_graph_svg(c: &Classification, period: Option<u64>) -> String {
     let w = margin * 2.0 + dx * (cols - 1) as f64;
     let h = margin * 2.0 + dy * (rows - 1) as f64 + 40.0;
     let pos = |k: u64| (margin + dx * (k % cols) as f64, margin + 30.0 + dy * (k / cols) as f64);
+    let px = |(x, y): (f64, f64)| (x.round() as i32, y.round() as i32);
     let red = |k: u64| c.is_red(k).unwrap_or(false);
-    let mut out = String::new();
-    svg_open(&mut out, w, h);
-    let _ = writeln!(
-        out,
-        r#"<defs><marker id="a" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.0}" y="24" text-anchor="middle" font-size="14">S = {{{}}}: produce red (P), avoid blue (N); {} columns</text>"#,
-        w / 2.0,
-        c.rules(),
-        cols
-    );
-    for k in 1..=upto {
-        for &d in c.rules().as_slice() {
-            let Some(to) = k.checked_sub(u64::from(d)) else {
-                continue;
-            };
-            let ((x1, y1), (x2, y2)) = (pos(k), pos(to));
-            // Shorten the line to the circle's rim.
-            let (vx, vy) = (x2 - x1, y2 - y1);
-            let len = (vx * vx + vy * vy).sqrt().max(1.0);
-            let (ux, uy) = (vx / len, vy / len);
-            let (sx, sy, ex, ey) = (x1 + ux * 15.0, y1 + uy * 15.0, x2 - ux * 15.0, y2 - uy * 15.0);
-            let (stroke, opacity) = if !red(k) && red(to) { (RED, 0.8) } else { ("#999999", 0.35) };
-            // A slight bend keeps arrows of one column apart.
-            let (cx, cy) = ((sx + ex) / 2.0 - uy * 12.0, (sy + ey) / 2.0 + ux * 12.0);
-            let _ = writeln!(
-                out,
-                r#"<path d="M{sx:.1},{sy:.1} Q{cx:.1},{cy:.1} {ex:.1},{ey:.1}" fill="none" stroke="{stroke}" stroke-opacity="{opacity}" stroke-width="1.3" marker-end="url(#a)"/>"#
-            );
+    let title =
+        format!("S = {{{}}}: produce red (P), avoid blue (N); {} columns", c.rules(), cols);
+    svg(w as u32, h as u32, |root| {
+        root.draw(&Text::new(title, ((w / 2.0) as i32, 24), text_style(14, BLACK)))
+            .map_err(err)?;
+        for k in 1..=upto {
+            for &d in c.rules().as_slice() {
+                let Some(to) = k.checked_sub(u64::from(d)) else {
+                    continue;
+                };
+                let ((x1, y1), (x2, y2)) = (pos(k), pos(to));
+                // Shorten the arrow to the circles' rims.
+                let (vx, vy) = (x2 - x1, y2 - y1);
+                let len = (vx * vx + vy * vy).sqrt().max(1.0);
+                let (ux, uy) = (vx / len, vy / len);
+                let (sx, sy, ex, ey) =
+                    (x1 + ux * 15.0, y1 + uy * 15.0, x2 - ux * 15.0, y2 - uy * 15.0);
+                let colour = if !red(k) && red(to) { RED.mix(0.8) } else { GREY.mix(0.35) };
+                // A slight bend (a quadratic curve, as a polyline) keeps
+                // arrows of one column apart.
+                let (cx, cy) = ((sx + ex) / 2.0 - uy * 12.0, (sy + ey) / 2.0 + ux * 12.0);
+                let curve: Vec<(i32, i32)> = (0..=8)
+                    .map(|i| {
+                        let t = f64::from(i) / 8.0;
+                        let u = 1.0 - t;
+                        let x = u * u * sx + 2.0 * u * t * cx + t * t * ex;
+                        let y = u * u * sy + 2.0 * u * t * cy + t * t * ey;
+                        px((x, y))
+                    })
+                    .collect();
+                root.draw(&PathElement::new(curve, colour.stroke_width(1))).map_err(err)?;
+                // The arrowhead, along the curve's last direction.
+                let (hx, hy) = (ex - cx, ey - cy);
+                let hl = (hx * hx + hy * hy).sqrt().max(1.0);
+                let (hx, hy) = (hx / hl, hy / hl);
+                let head = vec![
+                    px((ex, ey)),
+                    px((ex - 8.0 * hx - 4.0 * hy, ey - 8.0 * hy + 4.0 * hx)),
+                    px((ex - 8.0 * hx + 4.0 * hy, ey - 8.0 * hy - 4.0 * hx)),
+                ];
+                root.draw(&Polygon::new(head, colour.filled())).map_err(err)?;
+            }
         }
-    }
-    for k in 0..=upto {
-        let (x, y) = pos(k);
-        let fill = if red(k) { RED } else { BLUE };
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{x}" cy="{y}" r="15" fill="{fill}"/><text x="{x}" y="{:.0}" text-anchor="middle" font-size="13" fill="white">{k}</text>"#,
-            y + 4.5
-        );
-    }
-    out.push_str("</svg>\n");
-    out
+        for k in 0..=upto {
+            let fill = if red(k) { RED } else { BLUE };
+            root.draw(&Circle::new(px(pos(k)), 15, fill.filled())).map_err(err)?;
+            root.draw(&Text::new(k.to_string(), px(pos(k)), text_style(13, WHITE)))
+                .map_err(err)?;
+        }
+        Ok(())
+    })
 }
 
 /// The game graph of [`game_graph_svg`] as Graphviz DOT (`dot -Tsvg`).
@@ -224,10 +251,23 @@ pub fn game_graph_dot(c: &Classification) -> String {
 pub struct Series {
     /// Legend text.
     pub name: String,
-    /// Stroke colour (any SVG colour).
+    /// Stroke colour: `#rrggbb` or one of `red`, `blue`, `green`, `black`,
+    /// `gray`/`grey` (anything else draws black).
     pub colour: String,
     /// Points `(x, y)`, in order of `x`.
     pub points: Vec<(f64, f64)>,
+}
+
+fn parse_colour(text: &str) -> RGBColor {
+    let hex = |i: usize| u8::from_str_radix(text.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
+    match text {
+        "red" => RED,
+        "blue" => BLUE,
+        "green" => RGBColor(0x2c, 0xa0, 0x2c),
+        "gray" | "grey" => GREY,
+        t if t.len() == 7 && t.starts_with('#') => RGBColor(hex(1), hex(3), hex(5)),
+        _ => BLACK,
+    }
 }
 
 /// A line chart as SVG with a log₁₀ x axis (for iteration counts) and a
@@ -239,8 +279,6 @@ pub fn line_chart_svg(
     y_range: (f64, f64),
     series: &[Series],
 ) -> String {
-    let (w, h) = (640.0, 400.0);
-    let (l, r, t, b) = (70.0, 170.0, 40.0, 50.0);
     let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
     let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
     for x in xs.filter(|&x| x > 0.0) {
@@ -250,82 +288,41 @@ pub fn line_chart_svg(
     if !x0.is_finite() {
         (x0, x1) = (1.0, 10.0);
     }
-    let (lx0, lx1) = (x0.log10().floor(), x1.log10().ceil().max(x0.log10().floor() + 1.0));
-    let px = |x: f64| l + (x.max(x0).log10() - lx0) / (lx1 - lx0) * (w - l - r);
-    let (y0, y1) = y_range;
-    let py = |y: f64| t + (1.0 - (y - y0) / (y1 - y0)) * (h - t - b);
-    let mut out = String::new();
-    svg_open(&mut out, w, h);
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.0}" y="22" text-anchor="middle" font-size="14">{}</text>"#,
-        (w - r + l) / 2.0,
-        esc(title)
-    );
-    // Axes and grid.
-    let _ = writeln!(
-        out,
-        r##"<rect x="{l}" y="{t}" width="{}" height="{}" fill="none" stroke="#444"/>"##,
-        w - l - r,
-        h - t - b
-    );
-    let mut e = lx0 as i32;
-    while f64::from(e) <= lx1 {
-        let x = px(10f64.powi(e));
-        let _ = writeln!(
-            out,
-            r##"<line x1="{x:.1}" y1="{t}" x2="{x:.1}" y2="{}" stroke="#ddd"/><text x="{x:.1}" y="{}" text-anchor="middle" font-size="11">1e{e}</text>"##,
-            h - b,
-            h - b + 16.0
-        );
-        e += 1;
-    }
-    for i in 0..=4 {
-        let y = y0 + (y1 - y0) * f64::from(i) / 4.0;
-        let yy = py(y);
-        let _ = writeln!(
-            out,
-            r##"<line x1="{l}" y1="{yy:.1}" x2="{}" y2="{yy:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end" font-size="11">{y:.2}</text>"##,
-            w - r,
-            l - 6.0,
-            yy + 4.0
-        );
-    }
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.0}" y="{}" text-anchor="middle" font-size="12">{}</text>"#,
-        (w - r + l) / 2.0,
-        h - 12.0,
-        esc(x_label)
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="{:.0}" text-anchor="middle" font-size="12" transform="rotate(-90 16 {:.0})">{}</text>"#,
-        (h - b + t) / 2.0,
-        (h - b + t) / 2.0,
-        esc(y_label)
-    );
-    for (i, s) in series.iter().enumerate() {
-        let pts: Vec<String> =
-            s.points.iter().map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y))).collect();
-        let _ = writeln!(
-            out,
-            r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"/>"#,
-            pts.join(" "),
-            esc(&s.colour)
-        );
-        let ly = t + 10.0 + 20.0 * i as f64;
-        let _ = writeln!(
-            out,
-            r#"<line x1="{}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2"/><text x="{}" y="{:.0}" font-size="12">{}</text>"#,
-            w - r + 10.0,
-            w - r + 30.0,
-            s.colour,
-            w - r + 36.0,
-            ly + 4.0,
-            esc(&s.name)
-        );
-    }
-    out.push_str("</svg>\n");
-    out
+    let lo = 10f64.powf(x0.log10().floor());
+    let hi = 10f64.powf(x1.log10().ceil().max(x0.log10().floor() + 1.0));
+    svg(640, 400, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, ("sans-serif", 14))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(55)
+            .build_cartesian_2d((lo..hi).log_scale(), y_range.0..y_range.1)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc(x_label)
+            .y_desc(y_label)
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(err)?;
+        for s in series {
+            let colour = parse_colour(&s.colour);
+            let points = s.points.iter().map(|&(x, y)| (x.max(lo), y));
+            chart
+                .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+                .map_err(err)?
+                .label(s.name.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .position(SeriesLabelPosition::LowerRight)
+            .draw()
+            .map_err(err)?;
+        Ok(())
+    })
 }

@@ -19,10 +19,12 @@ fn course_svg_and_dot() {
     let c = fig5();
     let svg = course_svg(&c, &oracle);
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("<circle").count(), 14);
-    assert_eq!(svg.matches("<line").count(), 13);
+    // One yellow node per number, one edge per move.
+    assert_eq!(svg.matches(r##"fill="#FFFF00""##).count(), 14);
+    assert_eq!(svg.matches("<polyline").count(), 13);
     // By the text's mod-8 rule: A errs at 15 (-> 12), B errs at 12 (-> 7).
-    assert_eq!(svg.matches(r##"stroke="#1f77b4" stroke-width="3""##).count(), 2);
+    assert_eq!(svg.matches(r##"stroke="#1F77B4" stroke-width="3""##).count(), 2);
+    assert!(svg.contains(">\n50\n</text>"), "the start number is written");
     let dot = course_dot(&c, &oracle);
     assert_eq!(dot.matches(" -- ").count(), 13);
     assert_eq!(dot.matches("color=blue").count(), 2);
@@ -36,7 +38,8 @@ fn game_graph_up_to_22() {
     let svg = game_graph_svg(&c, Some(8));
     assert_eq!(svg.matches("<circle").count(), 23);
     // Moves k -> k - d with k - d >= 0: d = 3: 20, d = 5: 18, d = 11: 12.
-    assert_eq!(svg.matches("marker-end=").count(), 50);
+    assert_eq!(svg.matches("<polygon").count(), 50, "one arrowhead per move");
+    assert_eq!(svg.matches("<polyline").count(), 50, "one curve per move");
     let dot = game_graph_dot(&c);
     assert_eq!(dot.matches(" -> ").count(), 50);
     assert_eq!(dot.matches("fillcolor=red").count(), 9);
@@ -48,5 +51,6 @@ fn chart_escapes_text() {
         Series { name: "a<b".into(), colour: "red".into(), points: vec![(1.0, 0.5), (10.0, 0.7)] };
     let svg = line_chart_svg("t & u", "x", "y", (0.0, 1.0), &[s]);
     assert!(svg.contains("a&lt;b") && svg.contains("t &amp; u"));
-    assert_eq!(svg.matches("<polyline").count(), 1);
+    // The series and its legend entry.
+    assert_eq!(svg.matches(r##"stroke="#D62728" stroke-width="2""##).count(), 2);
 }
