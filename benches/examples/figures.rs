@@ -151,9 +151,8 @@ fn line_panel(
                         PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
                     });
                 if points.len() <= 40 {
-                    chart.draw_series(
-                        points.iter().map(|&p| Circle::new(p, 3, colour.filled())),
-                    )?;
+                    chart
+                        .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
                 }
             }
             chart
@@ -201,7 +200,10 @@ fn peg_levels() -> Res<Figure> {
             0.8..3e7,
             false,
             true,
-            &[("positions".into(), positions.clone()), ("up to symmetry".into(), canonical.clone())],
+            &[
+                ("positions".into(), positions.clone()),
+                ("up to symmetry".into(), canonical.clone()),
+            ],
         )?;
         root.present()?;
         Ok(())
@@ -250,9 +252,10 @@ fn golf_expected() -> Res<Figure> {
             .light_line_style(WHITE.mix(0.0))
             .draw()?;
         chart.draw_series(LineSeries::new(points.iter().copied(), PALETTE[2].stroke_width(2)))?;
-        for (p, label) in
-            [(example, format!("c = 50: {:.3}", example.1)), (best, format!("best c = {}: {:.3}", best.0, best.1))]
-        {
+        for (p, label) in [
+            (example, format!("c = 50: {:.3}", example.1)),
+            (best, format!("best c = {}: {:.3}", best.0, best.1)),
+        ] {
             chart.draw_series([Circle::new(p, 5, PALETTE[1].filled())])?;
             chart.draw_series([Text::new(label, (p.0 + 6.0, p.1 + 0.6), ("sans-serif", 14))])?;
         }
@@ -276,7 +279,10 @@ fn negamax_variants() -> Vec<(&'static str, Config)> {
 }
 
 /// Nodes to reach depths 1..=7, from scratch, per variant.
-fn negamax_rows<G: Game, E: Evaluator<G> + Copy>(game: &G, eval: E) -> Vec<(&'static str, Vec<u64>)> {
+fn negamax_rows<G: Game, E: Evaluator<G> + Copy>(
+    game: &G,
+    eval: E,
+) -> Vec<(&'static str, Vec<u64>)> {
     let mut rows = Vec::new();
     let mut scores: Option<Vec<i32>> = None;
     for (name, config) in negamax_variants() {

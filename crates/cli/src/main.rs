@@ -5,13 +5,15 @@
 #![deny(missing_docs)]
 
 mod cmd;
+mod completions;
 mod error;
 mod games;
+mod progress;
 mod tour;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::CliError;
 
@@ -19,6 +21,10 @@ use crate::error::CliError;
 #[derive(Parser, Debug)]
 #[command(name = "spielbaum", version, about, long_about = None)]
 struct Cli {
+    /// No progress bars or progress lines on stderr (they are also off when
+    /// stderr is not a terminal).
+    #[arg(long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -26,24 +32,40 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// A short showcase of what every crate computes (under ~30 s).
+    #[command(after_help = "Example:\n  spielbaum tour --only mcts")]
     Tour(tour::Args),
     /// List the games and their options.
+    #[command(after_help = "Example:\n  spielbaum games")]
     Games(cmd::games::Args),
     /// Count move sequences of each length 1..=D.
+    #[command(after_help = "Example:\n  spielbaum perft tictactoe --depth 9 --json")]
     Perft(cmd::perft::Args),
     /// The subtraction game "3, 5, 11": red/blue table, strategy, matches.
     #[command(name = "nim-variant")]
+    #[command(after_help = "Example:\n  spielbaum nim-variant table --upto 40")]
     NimVariant(cmd::nim_variant::Args),
     /// The golf-club puzzle: minimal strokes, expected values, best club sets.
+    #[command(after_help = "Example:\n  spielbaum golf expect --clubs 1,50,120,300")]
     Golf(cmd::golf::Args),
     /// Peg solitaire: complete statistics of a board, one solution.
+    #[command(after_help = "Example:\n  spielbaum peg stats --down-to 24")]
     Peg(cmd::peg::Args),
     /// Solve a game exactly: value, plies to the end, best moves (negamax).
+    #[command(after_help = "Example:\n  spielbaum solve tictactoe --json")]
     Solve(cmd::solve::Args),
     /// Depth- or time-limited alpha-beta search (negamax).
+    #[command(after_help = "Example:\n  spielbaum search tictactoe --depth 9 --json")]
     Search(cmd::search::Args),
     /// Monte Carlo tree search: visits and win probability per move.
+    #[command(
+        after_help = "Example:\n  spielbaum mcts nim-variant --n 22 --iterations 20000 --seed 1 --json"
+    )]
     Mcts(cmd::mcts::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Example:\n  spielbaum completions bash > ~/.local/share/bash-completion/completions/spielbaum"
+    )]
+    Completions(completions::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -57,6 +79,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(a) => cmd::solve::run(&a),
         Command::Search(a) => cmd::search::run(&a),
         Command::Mcts(a) => cmd::mcts::run(&a),
+        Command::Completions(a) => completions::run(&a, Cli::command()),
     }
 }
 
@@ -69,6 +92,7 @@ fn main() -> ExitCode {
             e.exit();
         }
     };
+    progress::set_quiet(cli.quiet);
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,17 +1,16 @@
-//! The convergence plot of docs/mcts.md: each root move's estimated win
+//! The data of the convergence plot in docs/mcts.md: each root move's estimated win
 //! probability against the number of iterations, for the subtraction game
 //! "3, 5, 11" from n = 22 (the text's example) and from n = 54, with pure
 //! UCT statistics (MCTS-Solver off, uniform random playouts, seed 1).
 //!
 //! ```text
-//! cargo run --release -p spielbaum-mcts --example convergence -- docs/mcts-convergence.svg
+//! cargo run --release -p spielbaum-mcts --example convergence
 //! ```
 //!
-//! Prints the data as a table and writes the SVG (hand-written, no plotting
-//! dependency). The game is the tests' copy of the subtraction game (see
-//! tests/common/mod.rs for why not the nim-variant crate's).
-
-use std::fmt::Write as _;
+//! Prints the data as a table. The plot, `docs/figures/mcts-convergence.svg`,
+//! is drawn by `cargo run --release -p spielbaum-benches --example figures`
+//! with the nim-variant crate's game. Here the game is the tests' copy
+//! (see tests/common/mod.rs for why not the nim-variant crate's).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -42,127 +41,14 @@ fn series(n: u64) -> Vec<(u64, Vec<(u32, f64)>)> {
     rows
 }
 
-const W: f64 = 460.0;
-const H: f64 = 300.0;
-const LEFT: f64 = 55.0;
-const TOP: f64 = 40.0;
-const PW: f64 = W - LEFT - 20.0;
-const PH: f64 = H - TOP - 50.0;
-
-fn panel(svg: &mut String, x0: f64, n: u64, rows: &[(u64, Vec<(u32, f64)>)]) {
-    let colours = [(3u32, "#1f77b4"), (5, "#d62728"), (11, "#2ca02c")];
-    let px = |it: u64| x0 + LEFT + ((it as f64).log10() - 1.0) / 5.0 * PW;
-    let py = |p: f64| TOP + (1.0 - p) * PH;
-    let winning: Vec<String> = [3u64, 5, 11]
-        .iter()
-        .filter(|&&d| d <= n && (n - d) % 8 <= 2)
-        .map(|d| d.to_string())
-        .collect();
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="22" font-size="14" text-anchor="middle">n = {n} (winning move by the n mod 8 rule: {})</text>"#,
-        x0 + LEFT + PW / 2.0,
-        winning.join(", ")
-    );
-    // Axes and grid.
-    let _ = writeln!(
-        svg,
-        r##"<rect x="{:.1}" y="{TOP}" width="{PW}" height="{PH}" fill="none" stroke="#444"/>"##,
-        x0 + LEFT
-    );
-    for k in 0..=5 {
-        let p = f64::from(k) / 5.0;
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" font-size="11" text-anchor="end">{p:.1}</text>"##,
-            x0 + LEFT,
-            x0 + LEFT + PW,
-            py(p),
-            py(p),
-            x0 + LEFT - 5.0,
-            py(p) + 4.0
-        );
-    }
-    for e in 1..=6u32 {
-        let x = px(10u64.pow(e));
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{x:.1}" x2="{x:.1}" y1="{TOP}" y2="{:.1}" stroke="#ddd"/><text x="{x:.1}" y="{:.1}" font-size="11" text-anchor="middle">10^{e}</text>"##,
-            TOP + PH,
-            TOP + PH + 15.0
-        );
-    }
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{:.1}" font-size="12" text-anchor="middle">iterations (log scale)</text>"#,
-        x0 + LEFT + PW / 2.0,
-        TOP + PH + 35.0
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{:.1}" font-size="12" text-anchor="middle" transform="rotate(-90 {:.1} {:.1})">estimated win probability</text>"#,
-        x0 + 15.0,
-        TOP + PH / 2.0,
-        x0 + 15.0,
-        TOP + PH / 2.0
-    );
-    // 0.9 line.
-    let _ = writeln!(
-        svg,
-        r##"<line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#888" stroke-dasharray="4 3"/>"##,
-        x0 + LEFT,
-        x0 + LEFT + PW,
-        py(0.9),
-        py(0.9)
-    );
-    for (k, (mv, colour)) in colours.iter().enumerate() {
-        let points: Vec<String> = rows
-            .iter()
-            .filter_map(|(it, ps)| {
-                ps.iter().find(|p| p.0 == *mv).map(|p| format!("{:.1},{:.1}", px(*it), py(p.1)))
-            })
-            .collect();
-        let _ = writeln!(
-            svg,
-            r#"<polyline fill="none" stroke="{colour}" stroke-width="2" points="{}"/>"#,
-            points.join(" ")
-        );
-        // Legend in the lower right corner, below every curve.
-        let ly = TOP + PH - 28.0 + 11.0 * k as f64;
-        let lx = x0 + LEFT + PW - 95.0;
-        let _ = writeln!(
-            svg,
-            r#"<line x1="{lx:.1}" x2="{:.1}" y1="{ly:.1}" y2="{ly:.1}" stroke="{colour}" stroke-width="2"/><text x="{:.1}" y="{:.1}" font-size="11">subtract {mv}</text>"#,
-            lx + 18.0,
-            lx + 22.0,
-            ly + 4.0
-        );
-    }
-}
-
 fn main() {
-    let out = std::env::args().nth(1);
     let starts = [22u64, 54];
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{H}" font-family="sans-serif" viewBox="0 0 {} {H}">"#,
-        W * 2.0,
-        W * 2.0
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    for (i, &n) in starts.iter().enumerate() {
+    for &n in &starts {
         let rows = series(n);
         println!("n = {n}: iterations, p(win) for subtract 3 / 5 / 11");
         for (it, ps) in &rows {
             let cells: Vec<String> = ps.iter().map(|(m, p)| format!("{m}: {p:.3}")).collect();
             println!("{it:>8}  {}", cells.join("  "));
         }
-        panel(&mut svg, W * i as f64, n, &rows);
-    }
-    svg.push_str("</svg>\n");
-    if let Some(path) = out {
-        std::fs::write(&path, svg).unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
-        eprintln!("wrote {path}");
     }
 }

@@ -4,10 +4,12 @@
 //! replacement schemes under pressure.
 //!
 //! ```text
-//! cargo run --release -p spielbaum-negamax --example experiment -- docs/negamax-experiment.svg
+//! cargo run --release -p spielbaum-negamax --example experiment
 //! ```
 //!
-//! Prints Markdown tables and writes the plot (hand-written SVG).
+//! Prints Markdown tables with node counts and times. The plot of the node
+//! counts, `docs/figures/negamax-nodes.svg`, is drawn by
+//! `cargo run --release -p spielbaum-benches --example figures`.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -106,87 +108,6 @@ fn table(title: &str, rows: &[(&'static str, Row)], bound: Option<&[u64]>) -> St
         s.push('\n');
     }
     s
-}
-
-const COLORS: [&str; 7] =
-    ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#000000"];
-
-/// One panel: log10(nodes) over depth.
-fn panel(
-    svg: &mut String,
-    x0: f64,
-    title: &str,
-    rows: &[(&'static str, Row)],
-    bound: Option<&[u64]>,
-) {
-    let (w, h, top) = (420.0, 330.0, 40.0);
-    let max = rows.iter().flat_map(|(_, r)| r.nodes.iter()).copied().max().unwrap_or(10) as f64;
-    let ymax = max.log10().ceil().max(1.0);
-    let px = |d: u32| x0 + 50.0 + (f64::from(d) - 1.0) / f64::from(MAX_DEPTH - 1) * (w - 70.0);
-    let py = |n: u64| top + h - (n.max(1) as f64).log10() / ymax * h;
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="20" font-size="14" font-weight="bold">{title}</text>"#,
-        x0 + 50.0
-    );
-    for e in 0..=ymax as u32 {
-        let y = top + h - f64::from(e) / ymax * h;
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end">1e{e}</text>"##,
-            x0 + 50.0,
-            x0 + w - 20.0,
-            x0 + 45.0,
-            y + 3.0
-        );
-    }
-    for d in 1..=MAX_DEPTH {
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle">{d}</text>"#,
-            px(d),
-            top + h + 14.0
-        );
-    }
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">depth (plies); y: nodes (log scale)</text>"#,
-        x0 + w / 2.0,
-        top + h + 30.0
-    );
-    let mut line = |pts: &[u64], color: &str, dash: &str, label: &str, i: usize| {
-        let p: Vec<String> = pts
-            .iter()
-            .enumerate()
-            .map(|(k, &n)| format!("{:.1},{:.1}", px(k as u32 + 1), py(n)))
-            .collect();
-        let _ = writeln!(
-            svg,
-            r#"<polyline fill="none" stroke="{color}" stroke-width="2" {dash} points="{}"/>"#,
-            p.join(" ")
-        );
-        let ly = top + 8.0 + 14.0 * i as f64;
-        let _ = writeln!(
-            svg,
-            r#"<line x1="{:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="{color}" stroke-width="2" {dash}/><text x="{:.1}" y="{:.1}" font-size="10">{label}</text>"#,
-            x0 + 60.0,
-            x0 + 80.0,
-            x0 + 84.0,
-            ly + 3.0
-        );
-    };
-    for (i, (name, row)) in rows.iter().enumerate() {
-        line(&row.nodes, COLORS[i % COLORS.len()], "", name, i);
-    }
-    if let Some(b) = bound {
-        line(
-            b,
-            COLORS[6],
-            r#"stroke-dasharray="5,4""#,
-            "Knuth–Moore minimal tree (leaves)",
-            rows.len(),
-        );
-    }
 }
 
 fn replacement_experiment() -> String {
@@ -292,7 +213,6 @@ fn ablation() -> String {
 }
 
 fn main() {
-    let svg_path = std::env::args().nth(1);
     let tree = RandomTree::new(2026, BRANCHING, 64);
     let syn = run(&tree, RandomTreeEval);
     let ttt = run(&TicTacToe::new(), LineCount);
@@ -305,16 +225,4 @@ fn main() {
     println!("{}", table("Tic-tac-toe from the start, LineCount evaluator", &ttt, None));
     println!("{}", ablation());
     println!("{}", replacement_experiment());
-    if let Some(path) = svg_path {
-        let mut svg = String::from(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="880" height="420" font-family="sans-serif">
-<rect width="880" height="420" fill="white"/>
-"#,
-        );
-        panel(&mut svg, 0.0, &format!("Synthetic tree, b = {BRANCHING}"), &syn, Some(&bound));
-        panel(&mut svg, 440.0, "Tic-tac-toe (LineCount)", &ttt, None);
-        svg.push_str("</svg>\n");
-        std::fs::write(&path, svg).expect("write the SVG");
-        eprintln!("wrote {path}");
-    }
 }

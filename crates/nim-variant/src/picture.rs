@@ -106,10 +106,8 @@ pub fn course_svg(course: &Course, oracle: &Oracle) -> String {
         ];
         for (k, (label, colour, x)) in legend.into_iter().enumerate() {
             let y = h - 24 + if k == 2 { 14 } else { 0 };
-            let style = TextStyle {
-                pos: Pos::new(HPos::Left, VPos::Bottom),
-                ..text_style(11, colour)
-            };
+            let style =
+                TextStyle { pos: Pos::new(HPos::Left, VPos::Bottom), ..text_style(11, colour) };
             root.draw(&Text::new(label, (x, y), style)).map_err(err)?;
         }
         Ok(())
@@ -166,11 +164,9 @@ pub fn game_graph_svg(c: &Classification, period: Option<u64>) -> String {
     let pos = |k: u64| (margin + dx * (k % cols) as f64, margin + 30.0 + dy * (k / cols) as f64);
     let px = |(x, y): (f64, f64)| (x.round() as i32, y.round() as i32);
     let red = |k: u64| c.is_red(k).unwrap_or(false);
-    let title =
-        format!("S = {{{}}}: produce red (P), avoid blue (N); {} columns", c.rules(), cols);
+    let title = format!("S = {{{}}}: produce red (P), avoid blue (N); {} columns", c.rules(), cols);
     svg(w as u32, h as u32, |root| {
-        root.draw(&Text::new(title, ((w / 2.0) as i32, 24), text_style(14, BLACK)))
-            .map_err(err)?;
+        root.draw(&Text::new(title, ((w / 2.0) as i32, 24), text_style(14, BLACK))).map_err(err)?;
         for k in 1..=upto {
             for &d in c.rules().as_slice() {
                 let Some(to) = k.checked_sub(u64::from(d)) else {
@@ -212,8 +208,7 @@ pub fn game_graph_svg(c: &Classification, period: Option<u64>) -> String {
         for k in 0..=upto {
             let fill = if red(k) { RED } else { BLUE };
             root.draw(&Circle::new(px(pos(k)), 15, fill.filled())).map_err(err)?;
-            root.draw(&Text::new(k.to_string(), px(pos(k)), text_style(13, WHITE)))
-                .map_err(err)?;
+            root.draw(&Text::new(k.to_string(), px(pos(k)), text_style(13, WHITE))).map_err(err)?;
         }
         Ok(())
     })

@@ -27,13 +27,19 @@ pub struct Args {
 pub enum GolfCommand {
     /// Minimal strokes for every hole length 1..=max-hole (null where the
     /// clubs' gcd does not divide it).
+    #[command(after_help = "Example:\n  spielbaum golf strokes --clubs 1,50,120,300 --json")]
     Strokes(StrokesArgs),
     /// The exact expected strokes of a club set for a tournament.
+    #[command(after_help = "Example:\n  spielbaum golf expect --clubs 1,50,120,300 --json")]
     Expect(ExpectArgs),
     /// The best single club change (all 1 + k·(max-club − 1) variants).
-    #[command(name = "best-change")]
+    #[command(
+        name = "best-change",
+        after_help = "Example:\n  spielbaum golf best-change --clubs 1,50,120,300"
+    )]
     BestChange(ExpectArgs),
     /// The best club set of all (or within --changes M of --clubs).
+    #[command(after_help = "Example:\n  spielbaum golf optimum --count 2")]
     Optimum(OptimumArgs),
 }
 
@@ -221,7 +227,7 @@ fn run_optimum(a: &OptimumArgs) -> Result<(), CliError> {
             "bad --time-limit {t}: must be a positive number of seconds"
         )));
     }
-    let bar = ProgressBar::new(0);
+    let bar = ProgressBar::with_draw_target(Some(0), crate::progress::target());
     bar.set_style(
         ProgressStyle::with_template(
             "{bar:40} {percent:>3}% {pos}/{len} sets, {elapsed} (eta {eta}) {msg}",

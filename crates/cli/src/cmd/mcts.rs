@@ -91,7 +91,7 @@ impl GameVisitor for Run<'_> {
             // A bar on stderr only for runs longer than a second.
             if p.elapsed > Duration::from_secs(1) {
                 if bar.is_hidden() {
-                    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                    bar.set_draw_target(crate::progress::target());
                     bar.set_style(
                         ProgressStyle::with_template("{bar:40} {percent:>3}% {msg}")
                             .unwrap_or_else(|_| ProgressStyle::default_bar()),

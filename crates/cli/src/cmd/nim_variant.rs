@@ -41,9 +41,15 @@ pub struct Args {
 pub enum NimCommand {
     /// Red (P, produce them) and blue (N, avoid them) numbers, the period
     /// and the strategy table by residue.
+    #[command(
+        after_help = "Example:\n  spielbaum nim-variant table --subtract 3,5,11 --upto 40 --json"
+    )]
     Table(TableArgs),
     /// Play games between two players: optimal, random, mixed:P, mcts:N,
     /// mcts-solver:N.
+    #[command(
+        after_help = "Example:\n  spielbaum nim-variant play --a optimal --b random --games 1000 --seed 1"
+    )]
     Play(PlayArgs),
 }
 
@@ -119,6 +125,7 @@ fn join(v: &[u64]) -> String {
 }
 
 fn table(args: &TableArgs) -> Result<(), CliError> {
+    let _spinner = crate::progress::Spinner::start("nim-variant table");
     let rules: Subtractions = args.subtract.parse()?;
     if args.upto > MAX_UPTO {
         return Err(CliError::usage(format!(
@@ -221,6 +228,7 @@ fn parse_starts(text: &str) -> Result<(u64, u64), CliError> {
 }
 
 fn play(args: &PlayArgs) -> Result<(), CliError> {
+    let _spinner = crate::progress::Spinner::start("nim-variant play");
     let rules: Subtractions = args.subtract.parse()?;
     let (lo, hi) = match args.n {
         Some(n) => {

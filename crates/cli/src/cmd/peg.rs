@@ -27,8 +27,12 @@ pub struct Args {
 pub enum PegCommand {
     /// Positions, symmetry classes and paths per number of pegs, and the
     /// paths ending with one peg in each hole.
+    #[command(
+        after_help = "Example:\n  spielbaum peg stats --board english --start d4 --down-to 24 --json"
+    )]
     Stats(StatsArgs),
     /// One solution (a jump list), or a statement that none exists.
+    #[command(after_help = "Example:\n  spielbaum peg solve --goal d4 --json")]
     Solve(SolveArgs),
 }
 
@@ -152,7 +156,7 @@ impl Bar {
 
     fn update(&mut self, p: Progress, message: String) {
         if !self.shown && self.started.elapsed() > Duration::from_secs(1) {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.set_draw_target(crate::progress::target());
             self.shown = true;
         }
         self.bar.set_length(p.total.unwrap_or(0));

@@ -39,7 +39,9 @@ impl GameVisitor for Perft<'_> {
     {
         let depth = self.0.depth;
         let started = Instant::now();
+        let spinner = crate::progress::Spinner::start(format!("perft {name} to depth {depth}"));
         let counts = perft_counts(&game, depth);
+        drop(spinner);
         let secs = started.elapsed().as_secs_f64();
         if self.0.json {
             println!("{}", json!({ "game": name, "depth": depth, "counts": counts }));

@@ -91,6 +91,10 @@ impl GameVisitor for Search<'_> {
             limits = limits.with_deadline(Instant::now() + Duration::from_millis(t));
         }
         let started = Instant::now();
+        // One thread reports each finished iteration (below); lazy SMP has no
+        // callback, so it gets a spinner.
+        let spinner =
+            (a.threads > 1).then(|| crate::progress::Spinner::start(format!("searching {name}")));
         let mut searcher = Searcher::new(eval, config);
         let depth = limits.depth;
         let mut search = || {
@@ -100,7 +104,9 @@ impl GameVisitor for Search<'_> {
                 let json = a.json;
                 searcher.search_with(&game, &limits, |it| {
                     // Progress on stderr for runs that take a while.
-                    if !json || started.elapsed() > Duration::from_secs(1) {
+                    if !crate::progress::quiet()
+                        && (!json || started.elapsed() > Duration::from_secs(1))
+                    {
                         eprintln!(
                             "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s",
                             it.depth, it.score, it.counters.nodes, it.ebf, it.nps
@@ -123,6 +129,7 @@ impl GameVisitor for Search<'_> {
         } else {
             search()
         };
+        drop(spinner);
         let mut pos = game.clone();
         let mut pv = Vec::new();
         for &m in &r.pv {

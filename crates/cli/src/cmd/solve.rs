@@ -37,7 +37,9 @@ impl GameVisitor for Solve<'_> {
         E: Evaluator<G> + Clone + Send + Sync + 'static,
     {
         let started = Instant::now();
+        let spinner = crate::progress::Spinner::start(format!("solving {name}"));
         let s = Solver::new(self.0.table_mib).solve(&game);
+        drop(spinner);
         let secs = started.elapsed().as_secs_f64();
         if !s.complete {
             return Err(CliError::failure(format!(
