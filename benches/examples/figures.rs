@@ -188,6 +188,7 @@ fn peg_levels() -> Res<Figure> {
         canonical.push((f64::from(l.pegs), l.stats.canonical as f64));
     }
     let total = stats.levels.iter().map(|l| l.stats.positions).sum::<u64>();
+    let top = stats.levels.iter().map(|l| l.stats.positions).max().unwrap_or(1) as f64 * 3.0;
     let draw = move |path: &Path| -> Res<()> {
         let root = SVGBackend::new(path, (720, 420)).into_drawing_area();
         root.fill(&WHITE)?;
@@ -197,7 +198,7 @@ fn peg_levels() -> Res<Figure> {
             "pegs on the board",
             "positions (log scale)",
             0.5..32.5,
-            0.8..3e7,
+            0.8..top,
             false,
             true,
             &[
@@ -225,7 +226,7 @@ fn golf_expected() -> Res<Figure> {
         }
         let clubs = ClubSet::new(&[1, c, 120, 300], &rules)?;
         let e = scorer.expected(&clubs)?;
-        let value = e.to_f64();
+        let value = *e.numer() as f64 / *e.denom() as f64;
         writeln!(csv, "{c},{e},{value:.6}")?;
         points.push((f64::from(c), value));
     }
@@ -333,6 +334,10 @@ fn negamax_nodes() -> Res<Figure> {
         bound.iter().enumerate().map(|(d, &n)| ((d + 1) as f64, n as f64)).collect(),
     ));
     let ttt_series = to_series(&ttt);
+    let top = |series: &[(String, Vec<(f64, f64)>)]| {
+        series.iter().flat_map(|s| s.1.iter().map(|p| p.1)).fold(1.0, f64::max) * 3.0
+    };
+    let (syn_top, ttt_top) = (top(&syn_series), top(&ttt_series));
     let draw = move |path: &Path| -> Res<()> {
         let root = SVGBackend::new(path, (1100, 460)).into_drawing_area();
         root.fill(&WHITE)?;
@@ -343,7 +348,7 @@ fn negamax_nodes() -> Res<Figure> {
             "depth",
             "nodes (log scale)",
             0.8..7.2,
-            1.0..3e7,
+            1.0..syn_top,
             false,
             true,
             &syn_series,
@@ -354,7 +359,7 @@ fn negamax_nodes() -> Res<Figure> {
             "depth",
             "nodes (log scale)",
             0.8..7.2,
-            1.0..2e5,
+            1.0..ttt_top,
             false,
             true,
             &ttt_series,

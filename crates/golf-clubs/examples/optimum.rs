@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "{:.1}%  {:.1} s  best {:?}",
                 100.0 * p.done as f64 / p.total as f64,
                 started.elapsed().as_secs_f64(),
-                p.best.map(|b| b.to_f64())
+                p.best.map(|b| *b.numer() as f64 / *b.denom() as f64)
             );
         }
         Control::Continue
@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "k={k} tournament {t}: best {} expected {} = {:.6}; evaluated {} abandoned {} in {secs:.2} s",
         found.clubs,
         e,
-        e.to_f64(),
+        *e.numer() as f64 / *e.denom() as f64,
         found.evaluated,
         found.abandoned
     );

@@ -180,7 +180,7 @@ impl ClubSet {
     /// The greatest common divisor of the clubs: exactly the hole lengths
     /// divisible by it can be holed (§6).
     pub fn gcd(&self) -> u32 {
-        self.as_slice().iter().fold(0, |g, &c| gcd(g, c))
+        self.as_slice().iter().fold(0, |g, &c| num_integer::gcd(g, c))
     }
 
     /// A copy with club `i` replaced by `len` (no checks).
@@ -189,13 +189,6 @@ impl ClubSet {
         s.clubs[i] = len;
         s
     }
-}
-
-pub(crate) fn gcd(mut a: u32, mut b: u32) -> u32 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 fn join(clubs: &[u32]) -> String {

@@ -1,7 +1,6 @@
 //! Tournaments (`100+1W3,…`: holes of a base length plus dice), their exact
 //! field weights, and exact rational expected values.
 
-use core::cmp::Ordering;
 use core::fmt;
 
 use crate::error::GolfError;
@@ -105,7 +104,7 @@ impl Tournament {
         for h in &holes {
             check_hole(h, rules)?;
             let n = h.outcomes().unwrap_or(u64::MAX);
-            let g = gcd64(denominator, n);
+            let g = num_integer::gcd(denominator, n);
             denominator = (denominator / g)
                 .checked_mul(n)
                 .filter(|&d| d <= MAX_DENOMINATOR)
@@ -231,65 +230,10 @@ fn check_hole(h: &Hole, rules: &Rules) -> Result<(), GolfError> {
     Ok(())
 }
 
-pub(crate) fn gcd64(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-/// An exact non-negative fraction `num/den` in lowest terms (`den > 0`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Rational {
-    num: u64,
-    den: u64,
-}
-
-impl Rational {
-    /// `num/den` reduced; `den` must not be 0.
-    ///
-    /// # Panics
-    /// If `den == 0`.
-    pub fn new(num: u64, den: u64) -> Self {
-        assert!(den != 0, "denominator 0");
-        let g = gcd64(num, den);
-        Rational { num: num / g, den: den / g }
-    }
-
-    /// The numerator (lowest terms).
-    pub fn numer(&self) -> u64 {
-        self.num
-    }
-
-    /// The denominator (lowest terms).
-    pub fn denom(&self) -> u64 {
-        self.den
-    }
-
-    /// The nearest `f64`.
-    pub fn to_f64(&self) -> f64 {
-        self.num as f64 / self.den as f64
-    }
-}
-
-impl Ord for Rational {
-    fn cmp(&self, other: &Self) -> Ordering {
-        (self.num as u128 * other.den as u128).cmp(&(other.num as u128 * self.den as u128))
-    }
-}
-
-impl PartialOrd for Rational {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl fmt::Display for Rational {
-    /// `p/q` (always with the denominator, `7/1` for whole numbers).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.num, self.den)
-    }
-}
+/// An exact non-negative fraction in lowest terms: `num_rational`'s
+/// `Ratio<u64>`, with its arithmetic, ordering and `Display` (`507/16`;
+/// whole numbers print without a denominator).
+pub type Rational = num_rational::Ratio<u64>;
 
 #[cfg(test)]
 mod tests {
@@ -352,8 +296,9 @@ mod tests {
     fn rationals_reduce_and_order() {
         let a = Rational::new(1980, 144);
         assert_eq!(a.to_string(), "55/4");
-        assert_eq!(a.to_f64(), 13.75);
+        assert_eq!(num_traits::ToPrimitive::to_f64(&a), Some(13.75));
         assert!(Rational::new(1, 3) < Rational::new(1, 2));
-        assert_eq!(Rational::new(0, 5).to_string(), "0/1");
+        assert_eq!(Rational::new(0, 5).to_string(), "0");
+        assert_eq!(Rational::new(14, 4) + Rational::new(1, 2), Rational::new(4, 1));
     }
 }

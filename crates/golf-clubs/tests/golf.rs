@@ -219,7 +219,7 @@ fn expected_value_is_the_mean_over_all_hole_combinations() {
         match brute_expected(&holes, &table) {
             Some((num, den)) => {
                 let e = scorer.expected(&set).unwrap();
-                assert_eq!(reduce(num, den), (e.numer() as u128, e.denom() as u128), "{clubs:?}");
+                assert_eq!(reduce(num, den), (*e.numer() as u128, *e.denom() as u128), "{clubs:?}");
             }
             None => {
                 let err = scorer.expected(&set).unwrap_err();
@@ -313,7 +313,7 @@ fn optimum_and_m_changes_match_brute_force() {
         let (v, s) = best.unwrap();
         assert_eq!(found.clubs.as_slice(), &s[..], "k = {k}");
         let e = found.expected.unwrap();
-        assert_eq!((e.numer() as u128, e.denom() as u128), v);
+        assert_eq!((*e.numer() as u128, *e.denom() as u128), v);
         assert_eq!(found.evaluated, sets.len() as u64);
         assert!(found.complete);
         // Best change of up to m clubs from a start set.
@@ -337,7 +337,7 @@ fn optimum_and_m_changes_match_brute_force() {
                 let (v, s) = want.unwrap();
                 assert_eq!(got.clubs.as_slice(), &s[..], "m = {m}");
                 let e = got.expected.unwrap();
-                assert_eq!((e.numer() as u128, e.denom() as u128), v);
+                assert_eq!((*e.numer() as u128, *e.denom() as u128), v);
             }
         }
     }
@@ -436,7 +436,7 @@ fn the_global_optimum_for_the_example_tournament() {
     // Its value by the independent brute force of this file.
     let holes: Vec<(u32, u32, u32)> = t.holes().iter().map(|h| (h.base, h.dice, h.sides)).collect();
     let (n, d) = brute_expected(&holes, &brute_strokes(found.clubs.as_slice(), 358)).unwrap();
-    assert_eq!(reduce(n, d), (e.numer() as u128, e.denom() as u128));
+    assert_eq!(reduce(n, d), (*e.numer() as u128, *e.denom() as u128));
     let v = e.numer() * (t.denominator() / e.denom());
     // Second enumeration: nothing is better, and the reported set is the
     // lexicographically first of the best.

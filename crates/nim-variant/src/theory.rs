@@ -311,7 +311,7 @@ pub fn same_classification(
     let (Some(pa), Some(pb)) = (find_period(a, limit)?, find_period(b, limit)?) else {
         return Ok(None);
     };
-    let lcm = pa.period / gcd(pa.period, pb.period) * pb.period;
+    let lcm = num_integer::lcm(pa.period, pb.period);
     let upto = pa.preperiod.max(pb.preperiod) + lcm;
     Ok(Some(sweep(a, upto)?.red == sweep(b, upto)?.red))
 }
@@ -332,8 +332,4 @@ pub fn redundant_subtractions(rules: &Subtractions, limit: u64) -> Result<Vec<u3
         }
     }
     Ok(out)
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }

@@ -155,8 +155,17 @@ fn run_strokes(a: &StrokesArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `p/q`, always with the denominator (the documented text of exact values).
+fn fraction(e: Rational) -> String {
+    format!("{}/{}", e.numer(), e.denom())
+}
+
+fn approx(e: Rational) -> f64 {
+    *e.numer() as f64 / *e.denom() as f64
+}
+
 fn print_value(e: Rational) -> String {
-    format!("{e} = {:.6}", e.to_f64())
+    format!("{} = {:.6}", fraction(e), approx(e))
 }
 
 /// The club set and the tournament's scorer of `expect` and `best-change`.
@@ -170,7 +179,7 @@ fn run_expect(a: &ExpectArgs) -> Result<(), CliError> {
     let (clubs, s) = clubs_and_scorer(a)?;
     let e = s.expected(&clubs).map_err(usage)?;
     if a.rules.json {
-        println!("{}", json!({ "expected": e.to_string(), "expected_f64": e.to_f64() }));
+        println!("{}", json!({ "expected": fraction(e), "expected_f64": approx(e) }));
     } else {
         println!(
             "clubs {clubs}, tournament {}: expected strokes {}",
@@ -189,7 +198,7 @@ fn run_best_change(a: &ExpectArgs) -> Result<(), CliError> {
             "{}",
             json!({
                 "clubs": found.clubs.as_slice(),
-                "expected": found.expected.map(|e| e.to_string()),
+                "expected": found.expected.map(fraction),
                 "evaluated": found.evaluated,
                 "abandoned": found.abandoned,
             })
@@ -240,7 +249,7 @@ fn run_optimum(a: &OptimumArgs) -> Result<(), CliError> {
         bar.set_length(p.total);
         bar.set_position(p.done);
         if let Some(b) = p.best {
-            bar.set_message(format!("best {:.6}", b.to_f64()));
+            bar.set_message(format!("best {:.6}", approx(b)));
         }
         match limit {
             Some(t) if started.elapsed().as_secs_f64() > t => Control::Stop,
@@ -264,7 +273,7 @@ fn run_optimum(a: &OptimumArgs) -> Result<(), CliError> {
             "{}",
             json!({
                 "clubs": found.clubs.as_slice(),
-                "expected": found.expected.map(|e| e.to_string()),
+                "expected": found.expected.map(fraction),
                 "seconds": seconds,
                 "complete": found.complete,
             })
