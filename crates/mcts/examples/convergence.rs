@@ -7,13 +7,9 @@
 //! cargo run --release -p spielbaum-mcts --example convergence
 //! ```
 //!
-//! Prints the data as a table. The plot, `docs/figures/mcts-convergence.svg`,
-//! is drawn by `cargo run --release -p spielbaum-benches --example figures`
-//! with the nim-variant crate's game. Here the game is the tests' copy
-//! (see tests/common/mod.rs for why not the nim-variant crate's).
-
-#[path = "../tests/common/mod.rs"]
-mod common;
+//! Prints the data as a table (nim-variant's subtraction game). The plot,
+//! `docs/figures/mcts-convergence.svg`, is drawn by
+//! `cargo run --release -p spielbaum-benches --example figures`.
 
 use spielbaum_mcts::{Budget, Config, Mcts};
 
@@ -27,7 +23,7 @@ fn checkpoints() -> Vec<u64> {
 
 /// `(iterations, [(move, p(win))])` rows for one start.
 fn series(n: u64) -> Vec<(u64, Vec<(u32, f64)>)> {
-    let game = common::sub(n as i64);
+    let game = spielbaum_nim_variant::SubtractionGame::classic(n).expect("a valid start");
     let mut mcts = Mcts::new(game, Config::seeded(1).solver(false));
     let mut done = 0;
     let mut rows = Vec::new();
@@ -42,8 +38,7 @@ fn series(n: u64) -> Vec<(u64, Vec<(u32, f64)>)> {
 }
 
 fn main() {
-    let starts = [22u64, 54];
-    for &n in &starts {
+    for n in [22u64, 54] {
         let rows = series(n);
         println!("n = {n}: iterations, p(win) for subtract 3 / 5 / 11");
         for (it, ps) in &rows {

@@ -6,8 +6,10 @@
 /// alone is enough to implement a game for it.
 pub use spielbaum_game_trait;
 
+mod agent;
 mod analysis;
 mod config;
+mod convergence;
 mod engine;
 mod math;
 pub mod params;
@@ -15,8 +17,10 @@ mod playout;
 mod search;
 mod tree;
 
+pub use agent::budget_for_move;
 pub use analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 pub use config::{Budget, Config, Selection};
+pub use convergence::{ConvergencePoint, convergence};
 pub use engine::{Mcts, MctsError};
 pub use playout::{FromFn, Guided, Mixed, Playout, Uniform, from_fn};
 pub use tree::Proof;

@@ -6,7 +6,6 @@
 /// alone is enough to implement a game for it.
 pub use spielbaum_game_trait;
 
-mod engines;
 mod game;
 mod picture;
 mod players;
@@ -14,13 +13,9 @@ mod retro;
 mod simulate;
 mod theory;
 
-pub use engines::{
-    ConvergencePoint, MAX_PLAYER_DEPTH, MAX_PLAYER_ITERATIONS, MctsPlayer, NegamaxPlayer,
-    mcts_convergence, parse_player,
-};
 pub use game::{MAX_NUMBER, MAX_SUBTRACTIONS, SubtractionGame, Subtractions, player_letter};
 pub use picture::{Series, course_dot, course_svg, game_graph_dot, game_graph_svg, line_chart_svg};
-pub use players::{Mixed, Optimal, Oracle, PERIOD_SEARCH_LIMIT, Random, Strategy};
+pub use players::{Mixed, Optimal, Oracle, PERIOD_SEARCH_LIMIT, Random, parse_player};
 pub use retro::retrograde_classification;
 pub use simulate::{
     Course, EdgeColour, SimConfig, SimResult, Tally, playout, playout_into, simulate, wilson,
