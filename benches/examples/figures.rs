@@ -24,7 +24,9 @@ use spielbaum_golf_clubs::{ClubSet, Rules, Scorer, Tournament};
 use spielbaum_mcts::{Budget, Config as MctsConfig, Mcts};
 use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval, minimal_tree_leaves};
 use spielbaum_negamax::{Algorithm, Config, Limits, Searcher};
-use spielbaum_nim_variant::SubtractionGame;
+use spielbaum_nim_variant::{
+    Course, Oracle, SubtractionGame, Subtractions, course_svg, game_graph_svg, sweep,
+};
 use spielbaum_peg_solitaire::{Board, StatsOptions, statistics};
 use spielbaum_small_games::{LineCount, TicTacToe};
 
@@ -35,14 +37,21 @@ type Res<T> = Result<T, Box<dyn std::error::Error>>;
 struct Figure {
     name: &'static str,
     csv: String,
-    draw: Box<dyn Fn(&Path) -> Res<()>>,
+    draw: Draw,
 }
 
-const FIGURES: [(&str, fn() -> Res<Figure>); 4] = [
+/// Draws a figure's SVG at the path given.
+type Draw = Box<dyn Fn(&Path) -> Res<()>>;
+
+/// Computes a figure.
+type Make = fn() -> Res<Figure>;
+
+const FIGURES: [(&str, Make); 5] = [
     ("peg-levels", peg_levels),
     ("golf-expected", golf_expected),
     ("negamax-nodes", negamax_nodes),
     ("mcts-convergence", mcts_convergence),
+    ("nim-variant", nim_variant_pictures),
 ];
 
 fn main() -> ExitCode {
@@ -92,7 +101,7 @@ fn main() -> ExitCode {
                 .map_err(|e| e.into())
                 .and_then(|()| (fig.draw)(&svg_path));
             match written {
-                Ok(()) => println!("wrote {} and {}", csv_path.display(), svg_path.display()),
+                Ok(()) => println!("{}: wrote {} and its picture(s)", fig.name, csv_path.display()),
                 Err(e) => {
                     eprintln!("figures: {}: {e}", fig.name);
                     failed = true;
@@ -425,4 +434,43 @@ fn mcts_convergence() -> Res<Figure> {
         Ok(())
     };
     Ok(Figure { name: "mcts-convergence", csv, draw: Box::new(draw) })
+}
+
+/// The nim-variant pictures of docs/nim-variant/ (the text's Figure 4, the
+/// game graph, for {3, 5, 11} and {3, 5, 8}; its Figures 5–8, the game
+/// courses it prints), drawn by the nim-variant crate with plotters. The
+/// data: every number's colour and every course's edge colours.
+fn nim_variant_pictures() -> Res<Figure> {
+    let classic = Subtractions::CLASSIC;
+    let s358 = Subtractions::new(&[3, 5, 8])?;
+    let graphs = [("game-graph-22", classic, 22, 8), ("game-graph-3-5-8", s358, 32, 11)];
+    let courses: [(&str, &[i64]); 4] = [
+        ("fig5-mixed01-vs-mixed09", &[50, 47, 42, 39, 34, 31, 26, 21, 18, 15, 12, 7, 2, -1]),
+        ("fig6-optimal-vs-random", &[44, 41, 38, 33, 30, 25, 22, 17, 14, 9, 6, 1, -2]),
+        ("fig7-random-vs-random", &[45, 42, 39, 36, 31, 26, 21, 18, 15, 12, 7, 2, -1]),
+        ("fig8-random-vs-mixed06", &[50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2]),
+    ];
+    let mut csv = String::from("picture,item,value\n");
+    let mut svgs: Vec<(String, String)> = Vec::new();
+    for (name, rules, upto, period) in graphs {
+        let c = sweep(&rules, upto)?;
+        let red: Vec<String> = c.p_positions().iter().map(u64::to_string).collect();
+        writeln!(csv, "{name},red numbers,{}", red.join(" "))?;
+        svgs.push((name.to_string(), game_graph_svg(&c, Some(period))));
+    }
+    let oracle = Oracle::new(&classic)?;
+    for (name, numbers) in courses {
+        let course = Course { rules: classic, numbers: numbers.to_vec() };
+        let colours: Vec<&str> = course.edge_colours(&oracle).iter().map(|c| c.name()).collect();
+        writeln!(csv, "{name},edge colours,{}", colours.join(" "))?;
+        svgs.push((name.to_string(), course_svg(&course, &oracle)));
+    }
+    let draw = move |path: &Path| -> Res<()> {
+        let dir = path.parent().ok_or("no folder")?.join("../nim-variant");
+        for (name, svg) in &svgs {
+            std::fs::write(dir.join(format!("{name}.svg")), svg)?;
+        }
+        Ok(())
+    };
+    Ok(Figure { name: "nim-variant", csv, draw: Box::new(draw) })
 }

@@ -27,7 +27,7 @@ const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
 
 impl Notakto {
     fn line_done(&self) -> bool {
-        LINES.iter().any(|&l| self.xs & l == l)
+        LINES.iter().any(|line| line & !self.xs == 0)
     }
 }
 
@@ -36,7 +36,7 @@ impl Game for Notakto {
     const EXACT_KEY: bool = true;
 
     fn to_move(&self) -> Player {
-        if self.xs.count_ones() % 2 == 0 { Player::FIRST } else { Player::SECOND }
+        if self.xs.count_ones().is_multiple_of(2) { Player::FIRST } else { Player::SECOND }
     }
     fn moves(&self, out: &mut MoveList<u8>) {
         if !self.line_done() {
