@@ -16,6 +16,7 @@ use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use spielbaum_arena::{NamedAgent, NamedEval};
 use spielbaum_game_trait::{Evaluator, Notation};
 
 use crate::error::CliError;
@@ -87,20 +88,6 @@ impl GameInfo {
     }
 }
 
-/// An evaluator chosen by name at run time (for agent specs such as
-/// `oneply:eval=rows`).
-pub type DynEval<G> = Box<dyn Evaluator<G> + Send + Sync>;
-
-/// A named evaluator of a game.
-pub struct NamedEval<G> {
-    /// Its name (`zero`, `lines`, …).
-    pub name: &'static str,
-    /// What it counts.
-    pub help: &'static str,
-    /// Makes one.
-    pub make: fn() -> DynEval<G>,
-}
-
 /// The option values given for one game, with the game's defaults for the
 /// others.
 pub struct Values<'a> {
@@ -155,6 +142,21 @@ pub trait GameSpec {
 
     /// Every evaluator by name, the default first.
     fn evaluators() -> Vec<NamedEval<Self::Game>>;
+
+    /// The game's own agents (beyond `random`, `oneply`, `negamax`, `mcts`
+    /// and `human`, which every game has).
+    ///
+    /// Default: none.
+    fn agents() -> Vec<NamedAgent<Self::Game>> {
+        Vec::new()
+    }
+
+    /// The board as a person sees it, for `play` and `replay`.
+    ///
+    /// Default: the position's notation.
+    fn board(game: &Self::Game) -> String {
+        game.to_string()
+    }
 }
 
 /// A game set up from the command line: what a [`SetupVisitor`] gets.
@@ -167,6 +169,10 @@ pub struct Setup<G, E> {
     pub eval: E,
     /// Every evaluator by name, the default first.
     pub evaluators: Vec<NamedEval<G>>,
+    /// The game's own agents.
+    pub agents: Vec<NamedAgent<G>>,
+    /// Draws the board.
+    pub board: fn(&G) -> String,
 }
 
 /// A generic command, run on whatever concrete game the user named.
@@ -231,7 +237,14 @@ fn run_spec<S: GameSpec, V: SetupVisitor>(
         Some(p) => start.parse_position(p)?,
         None => start,
     };
-    visitor.visit_setup(Setup { info, start, eval: S::eval(), evaluators: S::evaluators() })
+    visitor.visit_setup(Setup {
+        info,
+        start,
+        eval: S::eval(),
+        evaluators: S::evaluators(),
+        agents: S::agents(),
+        board: S::board,
+    })
 }
 
 /// The game and its options, shared by every generic command: the game's

@@ -1,19 +1,20 @@
 //! The games of the command line, one [`GameSpec`] each, and the one list
 //! that registers them (`registry!` at the end).
 
-use spielbaum_game_trait::Zero;
+use std::sync::Arc;
+
+use spielbaum_arena::{DynAgent, NamedAgent, NamedEval};
+use spielbaum_game_trait::{Agent, AgentError, AgentLimits, Decision, Game, History, Zero, win_in};
 use spielbaum_golf_clubs::{ClubSet, GolfError, GolfHole, Rules};
 use spielbaum_nim_variant::{SubtractionGame, Subtractions};
 use spielbaum_peg_solitaire::{Board, Goal, Peg};
 use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
 
-use super::{
-    GameInfo, GameOption, GameOpts, GameSpec, NamedEval, OptionKind, SetupVisitor, Values, run_spec,
-};
+use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values, run_spec};
 use crate::error::CliError;
 
 /// The evaluator that knows nothing: search to the end solves exactly.
-fn zero<G: spielbaum_game_trait::Game>() -> NamedEval<G> {
+fn zero<G: Game>() -> NamedEval<G> {
     NamedEval {
         name: "zero",
         help: "every unfinished position is worth 0 (search to the end solves exactly)",
@@ -33,7 +34,7 @@ impl GameSpec for TicTacToeSpec {
         options: &[],
         position: "rows from the top, x/o/.: \"x.o/.x./...\"",
         moves: "squares a1..c3 (files a-c, ranks 1-3 from the bottom)",
-        strongest: "negamax",
+        strongest: "negamax:depth=max",
     };
     fn start(_: &Values<'_>) -> Result<TicTacToe, CliError> {
         Ok(TicTacToe::new())
@@ -51,6 +52,26 @@ impl GameSpec for TicTacToeSpec {
             zero(),
         ]
     }
+    fn board(g: &TicTacToe) -> String {
+        grid(&g.to_string(), false)
+    }
+}
+
+/// Rows written `r1/r2/…` (top row first) as a grid with file letters and
+/// rank numbers; ranks count from the bottom unless `from_top`.
+fn grid(rows: &str, from_top: bool) -> String {
+    let rows: Vec<&str> = rows.split('/').collect();
+    let n = rows.len();
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (i, r) in rows.iter().enumerate() {
+        let rank = if from_top { i + 1 } else { n - i };
+        let cells: Vec<String> = r.chars().map(|c| c.to_string()).collect();
+        out.push_str(&format!("{rank:>2} {}\n", cells.join(" ")));
+    }
+    let files: Vec<String> = (0..width).map(|i| ((b'a' + i as u8) as char).to_string()).collect();
+    out.push_str(&format!("   {}", files.join(" ")));
+    out
 }
 
 /// Würfelkippen.
@@ -80,7 +101,7 @@ impl GameSpec for DiceSpec {
         ],
         position: "\"top=4 sum=0 target=8 turn=1\"",
         moves: "the face that comes up, 1..6",
-        strongest: "negamax",
+        strongest: "negamax:depth=max",
     };
     fn start(o: &Values<'_>) -> Result<Dice, CliError> {
         Ok(Dice::new(o.get("start")?, o.get("target")?)?)
@@ -111,7 +132,7 @@ impl GameSpec for NimSpec {
         }],
         position: "\"heaps=3,4,5 turn=1\" or \"3,4,5\"",
         moves: "HEAP:TAKE with 1-based heaps, e.g. 2:3",
-        strongest: "negamax",
+        strongest: "negamax:depth=max",
     };
     fn start(o: &Values<'_>) -> Result<Nim, CliError> {
         Ok(Nim::new(&Nim::parse_heaps(o.str("heaps"))?)?)
@@ -151,7 +172,7 @@ impl GameSpec for NimVariantSpec {
         ],
         position: "the number and the player to move (A or B): \"17 B\" or \"22\"",
         moves: "the number subtracted, e.g. 5",
-        strongest: "negamax",
+        strongest: "negamax:depth=max",
     };
     fn start(o: &Values<'_>) -> Result<SubtractionGame, CliError> {
         let rules: Subtractions = o.get("subtract")?;
@@ -192,7 +213,7 @@ impl GameSpec for GolfSpec {
         ],
         position: "\"ball 50 strokes 1\" (ball 0 = the tee)",
         moves: "the signed stroke, e.g. +120 or -50",
-        strongest: "negamax",
+        strongest: "negamax:depth=max",
     };
     fn start(o: &Values<'_>) -> Result<GolfHole, CliError> {
         let rules = Rules::default();
@@ -244,7 +265,7 @@ impl GameSpec for PegSpec {
         ],
         position: "rows from the top, `.` no hole, `1` peg, `0` empty: \"..111../..111../1111111/1110111/1111111/..111../..111..\"",
         moves: "a jump from hole to hole, e.g. d2-d4 (files a-g, ranks 1-7 from the top)",
-        strongest: "negamax",
+        strongest: "solver",
     };
     fn start(o: &Values<'_>) -> Result<Peg<'static>, CliError> {
         let args = crate::cmd::peg::BoardArgs {
@@ -276,6 +297,66 @@ impl GameSpec for PegSpec {
     }
     fn evaluators() -> Vec<NamedEval<Peg<'static>>> {
         vec![zero()]
+    }
+    fn agents() -> Vec<NamedAgent<Peg<'static>>> {
+        vec![NamedAgent {
+            name: "solver",
+            help: "the peg-solitaire solver (pagoda cuts, dead-position table): follows a solution while one exists",
+            keys: &[],
+            build: Arc::new(|_, _| Ok(Box::new(PegSolver::default()) as DynAgent<Peg<'static>>)),
+        }]
+    }
+    fn board(g: &Peg<'static>) -> String {
+        grid(&g.to_string(), true)
+    }
+}
+
+/// Peg solitaire's own solver as an agent: it solves the position and
+/// follows the solution while the game stays on it.
+#[derive(Default)]
+struct PegSolver {
+    /// The position the next move of `line` starts from, and the line.
+    plan: Option<(Peg<'static>, Vec<spielbaum_peg_solitaire::Jump>)>,
+}
+
+impl Agent<Peg<'static>> for PegSolver {
+    fn name(&self) -> String {
+        "solver".into()
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<Peg<'static>>,
+        _limits: &AgentLimits,
+    ) -> Result<Decision<spielbaum_peg_solitaire::Jump>, AgentError> {
+        let pos = *game.position();
+        let moves = spielbaum_game_trait::legal_moves_of(game)?;
+        if let Some((at, line)) = &self.plan
+            && *at == pos
+            && let Some(&mv) = line.first()
+        {
+            let rest = line[1..].to_vec();
+            let d = Decision::new(mv).with_score(win_in(line.len() as u32));
+            self.plan = Some((pos.after(mv), rest));
+            return Ok(d);
+        }
+        let (result, _) =
+            spielbaum_peg_solitaire::solve(&pos, |_| spielbaum_bfs_reach::Control::Continue)
+                .map_err(|e| AgentError::Failed(e.to_string()))?;
+        match result {
+            Ok(line) if !line.is_empty() => {
+                let mv = line[0];
+                let d = Decision::new(mv).with_score(win_in(line.len() as u32));
+                self.plan = Some((pos.after(mv), line[1..].to_vec()));
+                Ok(d)
+            }
+            _ => {
+                // No solution from here: any jump (the decision carries no
+                // score).
+                self.plan = None;
+                Ok(Decision::new(moves[0]))
+            }
+        }
     }
 }
 
