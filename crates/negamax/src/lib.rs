@@ -41,8 +41,10 @@
 #![deny(missing_docs)]
 
 mod adaptive;
+mod agent;
 mod book;
 mod config;
+pub mod cyclic;
 mod driver;
 mod ordering;
 pub mod params;
@@ -54,6 +56,7 @@ mod stats;
 pub mod synthetic;
 pub mod table;
 
+pub use agent::limits_for_move;
 pub use book::{Book, BookEntry, BookError};
 pub use config::{Algorithm, Config, Control, Limits};
 pub use search::Searcher;
