@@ -89,7 +89,7 @@ pub struct MatchReport {
     pub estimate: Estimate,
     /// `true` if [`estimate`](MatchReport::estimate) is pentanomial.
     pub paired: bool,
-    /// The SPRT, if one runs.
+    /// The SPRT, if one runs (from the first complete pair on).
     pub sprt: Option<SprtState>,
     /// Games not ended by the rules (faults and ply limits), by index.
     pub incidents: Vec<(usize, String)>,
@@ -343,12 +343,17 @@ where
         pairs: Pentanomial::default(),
         estimate: trinomial(&Wdl::default()),
         paired: false,
-        sprt: None,
+        sprt: cfg.sprt.map(|t| {
+            let (lower, upper) = t.bounds();
+            SprtState { llr: 0.0, lower, upper, result: SprtResult::Continue }
+        }),
         incidents: Vec::new(),
     };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<GameRecord>();
+    // Bounded, so the workers run at most a few games ahead of the
+    // statistics (and of an early stop).
+    let (tx, rx) = mpsc::sync_channel::<GameRecord>(cfg.concurrency.max(1));
     std::thread::scope(|s| {
         for _ in 0..cfg.concurrency.max(1) {
             let tx = tx.clone();
@@ -385,12 +390,16 @@ where
             report.paired = report.pairs.pairs() > 0;
             report.estimate =
                 if report.paired { pentanomial(&report.pairs) } else { trinomial(&report.wdl) };
-            if let Some(t) = &cfg.sprt {
-                let llr = if report.paired {
-                    t.llr_pentanomial(&report.pairs)
-                } else {
-                    t.llr_trinomial(&report.wdl)
-                };
+            // The test runs on complete pairs: a single game of a pair
+            // carries the opening's bias, which the pair cancels.
+            // Once decided, the test stands; games still under way count in
+            // the results but not in the decision.
+            let decided = report.sprt.is_some_and(|s| s.result != SprtResult::Continue);
+            if let Some(t) = &cfg.sprt
+                && report.paired
+                && !decided
+            {
+                let llr = t.llr_pentanomial(&report.pairs);
                 let (lower, upper) = t.bounds();
                 let result = t.decide(llr);
                 report.sprt = Some(SprtState { llr, lower, upper, result });

@@ -68,7 +68,8 @@ pub struct Args {
 
 /// A number for JSON (`null` for ±∞).
 fn num(x: f64) -> Value {
-    if x.is_finite() { json!(x) } else { Value::Null }
+    // (+ 0.0 turns -0 into 0.)
+    if x.is_finite() { json!(x + 0.0) } else { Value::Null }
 }
 
 fn elo_text(x: f64) -> String {
