@@ -4,23 +4,8 @@
 //! trinomial and pentanomial intervals, LOS and SPRT ([`stats`]), stored
 //! games ([`GameRecord`]) and an interactive session ([`session`]).
 //!
-//! ```
-//! use std::sync::Arc;
-//! use spielbaum_arena::{Catalog, MatchConfig, NamedEval, run_match};
-//! use spielbaum_game_trait::Zero;
-//! use spielbaum_small_games::Nim;
-//!
-//! let catalog = Arc::new(Catalog::<Nim> {
-//!     evaluators: vec![NamedEval { name: "zero", help: "0", make: || Box::new(Zero) }],
-//!     agents: Vec::new(),
-//! });
-//! let a = catalog.prepare("oneply").unwrap();
-//! let b = catalog.prepare("random").unwrap();
-//! let cfg = MatchConfig { games: 20, seed: 1, ..MatchConfig::default() };
-//! let start = Nim::new(&[3, 4, 5]).unwrap();
-//! let report = run_match(&start, &a, &b, &cfg, |_, _| true).unwrap();
-//! assert_eq!(report.wdl.games(), 20);
-//! ```
+//! The example and the overview are in the README (this crate's doc page).
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -74,7 +74,8 @@ fn num(x: f64) -> Value {
 
 fn elo_text(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:+.1}")
+        // (+ 0.0 turns -0 into 0.)
+        format!("{:+.1}", x + 0.0)
     } else if x > 0.0 {
         "+inf".into()
     } else {
