@@ -48,7 +48,6 @@ pub mod cyclic;
 mod driver;
 mod ordering;
 pub mod params;
-mod path;
 mod quiesce;
 mod search;
 mod solve;

@@ -14,12 +14,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use spielbaum_game_trait::{Evaluator, Game, INFINITY, MoveList, Score, outcome_score};
+use spielbaum_game_trait::{Evaluator, Game, INFINITY, KeyHistory, MoveList, Score, outcome_score};
 
 use crate::config::Config;
 use crate::ordering::Picker;
 use crate::params;
-use crate::path::Path;
 use crate::stats::Counters;
 use crate::table::{Bound, Entry, Table, from_table, to_table};
 
@@ -118,7 +117,7 @@ pub struct Searcher<G: Game, E> {
     pub(crate) cycle_guard: bool,
     /// The keys of the current line (for `cycle_guard` and the repetition
     /// rule), preceded by the game's earlier positions when the rule is on.
-    pub(crate) path: Path,
+    pub(crate) path: KeyHistory,
     /// The game declares a repetition rule: a position that occurred
     /// before, on the line or in the game's history, is a draw (see
     /// [`set_history`](Searcher::set_history)). Set per search from the root.
