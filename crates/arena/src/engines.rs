@@ -1,9 +1,12 @@
-//! The search engines as agents from specs: `negamax:…` (and the shared
-//! evaluator they search with).
+//! The search engines as agents from specs: `negamax:…`, `mcts:…` (and
+//! the shared evaluator negamax searches with).
 
 use std::sync::Arc;
 
-use spielbaum_game_trait::{AgentLimits, Evaluator, Game, MoveList, Score};
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Decision, Evaluator, Game, History, MoveList, Score,
+};
+use spielbaum_mcts::{Mcts, Selection};
 use spielbaum_negamax::{Config, Searcher, params};
 
 use crate::catalog::{Catalog, Configured, DynAgent};
@@ -59,11 +62,11 @@ fn own_limits(spec: &mut AgentSpec) -> Result<AgentLimits, SpecError> {
     Ok(AgentLimits { time, depth, nodes })
 }
 
-/// Builds `negamax` agents; `None` for other kinds.
+/// Builds `negamax` and `mcts` agents; `None` for other kinds.
 pub fn build<G>(
     catalog: &Catalog<G>,
     spec: &mut AgentSpec,
-    _seed: u64,
+    seed: u64,
 ) -> Result<Option<DynAgent<G>>, SpecError>
 where
     G: Game + Send + Sync + 'static,
@@ -89,6 +92,73 @@ where
             let searcher = Searcher::new(eval, config);
             Ok(Some(Box::new(Configured::new(Box::new(searcher), "negamax", limits))))
         }
+        "mcts" => {
+            let time = spec.duration("time")?;
+            let iterations = spec.get_in::<u64>("iterations", 1..=1_000_000_000_000)?;
+            let mut config = spielbaum_mcts::Config::seeded(seed);
+            if let Some(c) = spec.get::<f64>("c")? {
+                if !(c.is_finite() && c >= 0.0) {
+                    return Err(spec.bad("c", &c.to_string(), "a finite number >= 0"));
+                }
+                config.selection = Selection::Uct { exploration: c };
+            }
+            if let Some(t) = spec.get_in::<usize>("threads", 1..=256)? {
+                config = config.threads(t);
+            }
+            match spec.raw("solver").as_deref() {
+                None | Some("on") => {}
+                Some("off") => config = config.solver(false),
+                Some(other) => return Err(spec.bad("solver", other, "on or off")),
+            }
+            spec.finish(MCTS_KEYS)?;
+            let own = AgentLimits { time, depth: None, nodes: iterations };
+            let agent = LazyMcts { config, engine: None };
+            Ok(Some(Box::new(Configured::new(Box::new(agent), "mcts", own))))
+        }
         _ => Ok(None),
+    }
+}
+
+/// The keys of `mcts`.
+const MCTS_KEYS: &[&str] = &["iterations", "time", "c", "threads", "solver"];
+
+/// [`Mcts`] as an agent made before its game is known: the engine (which
+/// needs a root) is created at the first new game or move.
+struct LazyMcts<G: Game> {
+    config: spielbaum_mcts::Config,
+    engine: Option<Mcts<G>>,
+}
+
+impl<G> Agent<G> for LazyMcts<G>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+{
+    fn name(&self) -> String {
+        "mcts".into()
+    }
+
+    fn new_game(&mut self, start: &G) {
+        match &mut self.engine {
+            Some(e) => e.new_game(start),
+            None => self.engine = Some(Mcts::new(start.clone(), self.config.clone())),
+        }
+    }
+
+    fn played(&mut self, before: &G, mv: G::Move) {
+        if let Some(e) = &mut self.engine {
+            e.played(before, mv);
+        }
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<G>,
+        limits: &AgentLimits,
+    ) -> Result<Decision<G::Move>, AgentError> {
+        let config = &self.config;
+        self.engine
+            .get_or_insert_with(|| Mcts::new(game.position().clone(), config.clone()))
+            .choose(game, limits)
     }
 }

@@ -78,7 +78,7 @@ fn perfect_play_never_loses_a_won_subtraction_game() {
     let cat = catalog(vec![zero()], Vec::new());
     let start = SubtractionGame::classic(60).unwrap();
     let table = sweep(&rules, 60).unwrap();
-    for opponent in ["random", "oneply", "negamax:depth=2"] {
+    for opponent in ["random", "oneply", "negamax:depth=2", "mcts:iterations=300,c=0.7"] {
         let cfg = MatchConfig {
             games: 60,
             seed: 3,
