@@ -13,8 +13,11 @@
 //! - SPRT is the generalised SPRT of fishtest in its normal
 //!   approximation: `LLR = n·(s1 − s0)·(2s − s0 − s1) / (2σ²)` with `s0`,
 //!   `s1` the scores of the hypotheses' Elo values, `s` and `σ²` the mean
-//!   and variance per unit (game or pair) and `n` the units; counts of zero
-//!   are regularised to 0.001 so a one-sided record still moves the ratio.
+//!   and variance per unit (game or pair) and `n` the units. The counts get
+//!   half a game (pair) in each category first, the Jeffreys prior of the
+//!   multinomial: a one-sided record then has a variance, and a single pair
+//!   of wins cannot decide the test (with zero counts regularised to a tiny
+//!   number instead, one won pair gives an LLR near 18).
 
 /// The 97.5% quantile of the standard normal distribution.
 pub const Z_975: f64 = 1.959_963_984_540_054;
@@ -210,8 +213,8 @@ impl SprtResult {
     }
 }
 
-/// Zero counts become this, so that a one-sided record has a variance.
-const REGULARISE: f64 = 1e-3;
+/// The Jeffreys prior: half a unit added to every category's count.
+pub const SPRT_PRIOR: f64 = 0.5;
 
 impl Sprt {
     /// Reads `elo0,elo1,alpha,beta` (e.g. `0,10,0.05,0.05`).
@@ -242,8 +245,7 @@ impl Sprt {
         if units.iter().all(|u| u.1 == 0.0) {
             return 0.0;
         }
-        let reg: Vec<(f64, f64)> =
-            units.iter().map(|&(x, c)| (x, if c == 0.0 { REGULARISE } else { c })).collect();
+        let reg: Vec<(f64, f64)> = units.iter().map(|&(x, c)| (x, c + SPRT_PRIOR)).collect();
         let (s, var, n) = moments(&reg);
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
         n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)

@@ -110,15 +110,36 @@ fn sprt_log_likelihood_ratio_and_bounds() {
     let (lo, hi) = t.bounds();
     assert!((lo - (0.05f64 / 0.95).ln()).abs() < 1e-12 && (hi + lo).abs() < 1e-12);
     assert!((hi - 2.944_438_979).abs() < 1e-8);
-    // Trinomial: 60/20/20 has mean 0.7 and variance 0.16 (above).
+    // The test adds half a unit to each category (Jeffreys prior).
+    // Trinomial: 60/20/20 wins/draws/losses become 60.5/20.5/20.5
+    // (101.5 games): mean (60.5 + 10.25)/101.5, variance by
+    // hand below.
     let llr = t.llr_trinomial(&Wdl { wins: 60, draws: 20, losses: 20 });
-    let want = llr_by_densities(0.7, 0.16, 100.0, 0.0, 10.0);
+    let (n, mean) = (101.5, 70.75 / 101.5);
+    let var = (60.5 * (1.0 - mean) * (1.0 - mean)
+        + 20.5 * (0.5 - mean) * (0.5 - mean)
+        + 20.5 * mean * mean)
+        / n;
+    let want = llr_by_densities(mean, var, n, 0.0, 10.0);
     assert!((llr - want).abs() < 1e-9, "{llr} vs {want}");
-    // Pentanomial: the pairs above.
+    // Pentanomial: the pairs above plus half a pair each: 2.5, 8.5, 20.5,
+    // 15.5, 5.5 (52.5 pairs), mean (8.5/4 + 20.5/2 + 15.5·3/4 + 5.5)/52.5.
     let t = Sprt::parse("-5,5,0.1,0.2").unwrap();
     let llr = t.llr_pentanomial(&Pentanomial([2, 8, 20, 15, 5]));
-    let want = llr_by_densities(0.565, 0.059525, 50.0, -5.0, 5.0);
+    let counts = [2.5, 8.5, 20.5, 15.5, 5.5];
+    let mean = (8.5 * 0.25 + 20.5 * 0.5 + 15.5 * 0.75 + 5.5) / 52.5;
+    let var = counts
+        .iter()
+        .enumerate()
+        .map(|(k, c)| c * (k as f64 / 4.0 - mean) * (k as f64 / 4.0 - mean))
+        .sum::<f64>()
+        / 52.5;
+    let want = llr_by_densities(mean, var, 52.5, -5.0, 5.0);
     assert!((llr - want).abs() < 1e-9, "{llr} vs {want}");
+    // One won pair does not decide; ten do.
+    let t = Sprt::parse("0,50,0.05,0.05").unwrap();
+    assert_eq!(t.decide(t.llr_pentanomial(&Pentanomial([0, 0, 0, 0, 1]))), SprtResult::Continue);
+    assert_eq!(t.decide(t.llr_pentanomial(&Pentanomial([0, 0, 0, 0, 10]))), SprtResult::H1);
     assert_eq!(t.decide(t.bounds().1 + 0.01), SprtResult::H1);
     assert_eq!(t.decide(t.bounds().0 - 0.01), SprtResult::H0);
     assert_eq!(t.decide(0.0), SprtResult::Continue);
