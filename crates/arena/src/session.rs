@@ -26,6 +26,9 @@ pub struct Table<'a, G> {
     pub move_help: &'a str,
     /// The engine behind `hint`.
     pub hint: Option<DynAgent<G>>,
+    /// Write each line read after its prompt (for input that is not typed
+    /// at a terminal, which echoes it itself).
+    pub echo: bool,
 }
 
 /// How a session ended.
@@ -171,6 +174,9 @@ pub fn play<G: Notation>(
                     return Ok(SessionEnd::EndOfInput);
                 }
                 let cmd = line.trim();
+                if table.echo {
+                    writeln!(out, "{cmd}")?;
+                }
                 match cmd {
                     "" => continue,
                     "quit" | "exit" | "q" => {

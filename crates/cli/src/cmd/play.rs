@@ -3,7 +3,7 @@
 //! puzzles as one-player sessions with `hint`.
 
 use std::fmt::Debug;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
 use clap::Args as ClapArgs;
@@ -80,7 +80,8 @@ impl SetupVisitor for Play<'_> {
             .map_err(|e| CliError::usage(format!("--hint: {e}")))?;
         let board = setup.board;
         let render = move |g: &G| board(g);
-        let table = Table { render: &render, move_help: info.moves, hint: Some(hint) };
+        let echo = !io::stdin().is_terminal();
+        let table = Table { render: &render, move_help: info.moves, hint: Some(hint), echo };
         let stdin = io::stdin();
         let mut input = stdin.lock();
         let stdout = io::stdout();
