@@ -4,9 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use spielbaum_game_trait::{
-    Agent, AgentError, AgentLimits, Decision, Evaluator, Game, History, OnePly, RandomAgent,
-};
+use spielbaum_game_trait::{Agent, AgentLimits, Evaluator, Game, Limited, OnePly, RandomAgent};
 
 use crate::spec::{AgentSpec, SpecError};
 
@@ -68,40 +66,6 @@ pub struct Catalog<G> {
     pub evaluators: Vec<NamedEval<G>>,
     /// The game's own agents.
     pub agents: Vec<NamedAgent<G>>,
-}
-
-/// An agent that plays with its own limits where it has them (`depth=`,
-/// `time=`, … in its spec), and is named by its spec.
-pub struct Configured<G: Game> {
-    inner: DynAgent<G>,
-    name: String,
-    own: AgentLimits,
-}
-
-impl<G: Game> Configured<G> {
-    /// `inner` with its own `limits`, named `name`.
-    pub fn new(inner: DynAgent<G>, name: impl Into<String>, own: AgentLimits) -> Self {
-        Configured { inner, name: name.into(), own }
-    }
-}
-
-impl<G: Game> Agent<G> for Configured<G> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-    fn new_game(&mut self, start: &G) {
-        self.inner.new_game(start)
-    }
-    fn played(&mut self, before: &G, mv: G::Move) {
-        self.inner.played(before, mv)
-    }
-    fn choose(
-        &mut self,
-        game: &History<G>,
-        limits: &AgentLimits,
-    ) -> Result<Decision<G::Move>, AgentError> {
-        self.inner.choose(game, &self.own.or(*limits))
-    }
 }
 
 /// An agent ready to be built once per game: its spec (checked) and its
@@ -224,6 +188,6 @@ where
                 }
             }
         };
-        Ok(Box::new(Configured::new(agent, name, AgentLimits::NONE)))
+        Ok(Box::new(Limited::new(agent, AgentLimits::NONE).named(name)))
     }
 }

@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use spielbaum_game_trait::{
-    Agent, AgentError, AgentLimits, Decision, Evaluator, Game, History, MoveList, Score,
+    Agent, AgentError, AgentLimits, Decision, Evaluator, Game, History, Limited, MoveList, Score,
 };
 use spielbaum_mcts::{Mcts, Selection};
 use spielbaum_negamax::{Config, Searcher, params};
 
-use crate::catalog::{Catalog, Configured, DynAgent};
+use crate::catalog::{Catalog, DynAgent};
 use crate::spec::{AgentSpec, SpecError};
 
 /// An evaluator chosen at run time, shared by the threads of a search
@@ -90,7 +90,7 @@ where
             }
             spec.finish(NEGAMAX_KEYS)?;
             let searcher = Searcher::new(eval, config);
-            Ok(Some(Box::new(Configured::new(Box::new(searcher), "negamax", limits))))
+            Ok(Some(Box::new(Limited::new(searcher, limits))))
         }
         "mcts" => {
             let time = spec.duration("time")?;
@@ -113,7 +113,7 @@ where
             spec.finish(MCTS_KEYS)?;
             let own = AgentLimits { time, depth: None, nodes: iterations };
             let agent = LazyMcts { config, engine: None };
-            Ok(Some(Box::new(Configured::new(Box::new(agent), "mcts", own))))
+            Ok(Some(Box::new(Limited::new(agent, own))))
         }
         _ => Ok(None),
     }

@@ -18,8 +18,7 @@ mod spec;
 pub mod stats;
 
 pub use catalog::{
-    AgentBuilder, Catalog, Configured, DynAgent, DynEval, GENERIC_AGENTS, NamedAgent, NamedEval,
-    Prepared,
+    AgentBuilder, Catalog, DynAgent, DynEval, GENERIC_AGENTS, NamedAgent, NamedEval, Prepared,
 };
 pub use record::GameRecord;
 pub use runner::{MatchConfig, MatchError, MatchReport, Openings, SprtState, run_match};

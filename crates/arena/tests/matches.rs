@@ -11,7 +11,9 @@ use spielbaum_arena::{
 use spielbaum_game_trait::{
     Agent, AgentError, AgentLimits, Decision, Game, History, Notation, Zero, legal_moves_of,
 };
-use spielbaum_nim_variant::{SubtractionGame, Subtractions, sweep};
+use spielbaum_nim_variant::{
+    Mixed, Optimal, Random as TextRandom, SubtractionGame, Subtractions, sweep,
+};
 use spielbaum_small_games::{LineCount, Nim, TicTacToe};
 
 fn zero<G: Game>() -> NamedEval<G> {
@@ -75,10 +77,18 @@ fn perfect_play_never_loses_a_won_subtraction_game() {
     // The value of each game after its opening comes from the retrograde
     // classification (nim-variant's sweep), not from the engine.
     let rules = Subtractions::CLASSIC;
-    let cat = catalog(vec![zero()], Vec::new());
+    let cat = catalog(vec![zero()], text_players());
     let start = SubtractionGame::classic(60).unwrap();
     let table = sweep(&rules, 60).unwrap();
-    for opponent in ["random", "oneply", "negamax:depth=2", "mcts:iterations=300,c=0.7"] {
+    for opponent in [
+        "random",
+        "oneply",
+        "negamax:depth=2",
+        "mcts:iterations=300,c=0.7",
+        "optimal",
+        "mixed:p=0.6",
+        "text-random",
+    ] {
         let cfg = MatchConfig {
             games: 60,
             seed: 3,
@@ -134,7 +144,7 @@ fn self_play_elo_interval_contains_zero() {
 
 #[test]
 fn sprt_decides_both_ways() {
-    let cat = catalog(vec![zero()], Vec::new());
+    let cat = catalog(vec![zero()], text_players());
     let start = SubtractionGame::classic(40).unwrap();
     let sprt = Sprt::parse("0,50,0.05,0.05").unwrap();
     let cfg = MatchConfig {
@@ -144,14 +154,18 @@ fn sprt_decides_both_ways() {
         sprt: Some(sprt),
         ..MatchConfig::default()
     };
-    let (strong, _) = play(&cat, &start, "negamax:depth=max", "random", &cfg);
-    let s = strong.sprt.unwrap();
-    assert_eq!(s.result, SprtResult::H1, "{strong:?}");
-    assert!(strong.games < 4000, "stopped early: {}", strong.games);
-    let (same, _) = play(&cat, &start, "random", "random", &cfg);
-    let s = same.sprt.unwrap();
-    assert_eq!(s.result, SprtResult::H0, "{same:?}");
-    assert!(same.games < 4000);
+    for (a, b) in [("negamax:depth=max", "random"), ("optimal", "mixed:p=0.6")] {
+        let (strong, _) = play(&cat, &start, a, b, &cfg);
+        let s = strong.sprt.unwrap();
+        assert_eq!(s.result, SprtResult::H1, "{a} {b} {strong:?}");
+        assert!(strong.games < 4000, "stopped early: {}", strong.games);
+    }
+    for same in ["random", "mixed:p=0.6"] {
+        let (r, _) = play(&cat, &start, same, same, &cfg);
+        let s = r.sprt.unwrap();
+        assert_eq!(s.result, SprtResult::H0, "{same} {r:?}");
+        assert!(r.games < 4000);
+    }
     // Identical deterministic engines: every pair is split (games under
     // way when the test decides still count, so the last may be unpaired).
     let (det, _) = play(&cat, &start, "negamax:depth=2", "negamax:depth=2", &cfg);
@@ -184,6 +198,34 @@ fn seeded_matches_are_reproducible_game_by_game() {
     for r in &one {
         assert_eq!(&GameRecord::parse_line(&r.to_line()).unwrap(), r);
     }
+}
+
+/// The subtraction game's own players (the text's strategies).
+fn text_players() -> Vec<NamedAgent<SubtractionGame>> {
+    let rules = Subtractions::CLASSIC;
+    vec![
+        NamedAgent {
+            name: "optimal",
+            help: "",
+            keys: &[],
+            build: Arc::new(move |_, _| Ok(Box::new(Optimal::new(&rules).unwrap()) as DynAgent<_>)),
+        },
+        NamedAgent {
+            name: "mixed",
+            help: "",
+            keys: &["p"],
+            build: Arc::new(move |spec: &mut AgentSpec, seed| {
+                let p = spec.get::<f64>("p")?.unwrap();
+                Ok(Box::new(Mixed::new(&rules, p, seed).unwrap()) as DynAgent<_>)
+            }),
+        },
+        NamedAgent {
+            name: "text-random",
+            help: "",
+            keys: &[],
+            build: Arc::new(|_, seed| Ok(Box::new(TextRandom::new(seed)) as DynAgent<_>)),
+        },
+    ]
 }
 
 /// Agents that break: each loses its games, and the match goes on.

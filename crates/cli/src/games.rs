@@ -144,11 +144,14 @@ pub trait GameSpec {
     fn evaluators() -> Vec<NamedEval<Self::Game>>;
 
     /// The game's own agents (beyond `random`, `oneply`, `negamax`, `mcts`
-    /// and `human`, which every game has).
+    /// and `human`, which every game has), under the rules options `o`
+    /// (agents are built per game, so costly set-up belongs in their
+    /// builders).
     ///
     /// Default: none.
-    fn agents() -> Vec<NamedAgent<Self::Game>> {
-        Vec::new()
+    fn agents(o: &Values<'_>) -> Result<Vec<NamedAgent<Self::Game>>, CliError> {
+        let _ = o;
+        Ok(Vec::new())
     }
 
     /// The board as a person sees it, for `play` and `replay`.
@@ -242,7 +245,7 @@ fn run_spec<S: GameSpec, V: SetupVisitor>(
         start,
         eval: S::eval(),
         evaluators: S::evaluators(),
-        agents: S::agents(),
+        agents: S::agents(&values)?,
         board: S::board,
     })
 }

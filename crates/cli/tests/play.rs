@@ -89,6 +89,28 @@ fn agent_specs_are_checked() {
     rejects(&["match", "peg", "--a", "random", "--b", "random"], "two-player");
     rejects(&["match", "nim", "--a", "random", "--b", "random", "--sprt", "0,10,0.05"], "--sprt");
     rejects(&["match", "nim", "--a", "random", "--b", "random", "--games", "0"], "--games");
+    rejects(&["match", "nim-variant", "--a", "optimal", "--b", "mixed:p=2"], "p=2");
+    rejects(&["match", "tictactoe", "--a", "optimal", "--b", "random"], "optimal");
+    let v = json(&[
+        "match",
+        "nim-variant",
+        "--a",
+        "optimal",
+        "--b",
+        "mixed:p=0.6",
+        "--games",
+        "20",
+        "--json",
+    ]);
+    // 22 is a first-player win: optimal wins every game it starts, so no
+    // pair scores less than 1 point.
+    assert_eq!((v["pentanomial"][0].clone(), v["pentanomial"][1].clone()), (0.into(), 0.into()));
+    assert!(v["a"]["wins"].as_u64().unwrap() >= 10);
+    let v = json(&["agents", "nim-variant", "--json"]);
+    let kinds = v["agents"].to_string();
+    for k in ["optimal", "mixed", "text-random"] {
+        assert!(kinds.contains(k), "{k} missing: {kinds}");
+    }
     let v = json(&["agents", "tictactoe", "--json"]);
     let kinds: Vec<&str> =
         v["agents"].as_array().unwrap().iter().map(|a| a["kind"].as_str().unwrap()).collect();

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use spielbaum_arena::{DynAgent, NamedAgent, NamedEval};
+use spielbaum_arena::{AgentSpec, DynAgent, NamedAgent, NamedEval, SpecError};
 use spielbaum_game_trait::{Agent, AgentError, AgentLimits, Decision, Game, History, Zero, win_in};
 use spielbaum_golf_clubs::{ClubSet, GolfError, GolfHole, Rules};
-use spielbaum_nim_variant::{SubtractionGame, Subtractions};
+use spielbaum_nim_variant::{Mixed, Optimal, Random as TextRandom, SubtractionGame, Subtractions};
 use spielbaum_peg_solitaire::{Board, Goal, Peg};
 use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
 
@@ -172,7 +172,7 @@ impl GameSpec for NimVariantSpec {
         ],
         position: "the number and the player to move (A or B): \"17 B\" or \"22\"",
         moves: "the number subtracted, e.g. 5",
-        strongest: "negamax:depth=max",
+        strongest: "optimal",
     };
     fn start(o: &Values<'_>) -> Result<SubtractionGame, CliError> {
         let rules: Subtractions = o.get("subtract")?;
@@ -183,6 +183,38 @@ impl GameSpec for NimVariantSpec {
     }
     fn evaluators() -> Vec<NamedEval<SubtractionGame>> {
         vec![zero()]
+    }
+    fn agents(o: &Values<'_>) -> Result<Vec<NamedAgent<SubtractionGame>>, CliError> {
+        let rules: Subtractions = o.get("subtract")?;
+        let bad = |spec: &AgentSpec, e: spielbaum_game_trait::NotationError| {
+            SpecError(format!("{}: {e}", spec.text()))
+        };
+        let (r1, r2) = (rules.clone(), rules);
+        Ok(vec![
+            NamedAgent {
+                name: "optimal",
+                help: "the text's optimal strategy: the smallest winning subtraction, else the smallest of S",
+                keys: &[],
+                build: Arc::new(move |spec, _| {
+                    Ok(Box::new(Optimal::new(&r1).map_err(|e| bad(spec, e))?) as DynAgent<_>)
+                }),
+            },
+            NamedAgent {
+                name: "mixed",
+                help: "optimal with probability p, else the text's random player (key p, 0..=1; default 0.5)",
+                keys: &["p"],
+                build: Arc::new(move |spec, seed| {
+                    let p = spec.get_in::<f64>("p", 0.0..=1.0)?.unwrap_or(0.5);
+                    Ok(Box::new(Mixed::new(&r2, p, seed).map_err(|e| bad(spec, e))?) as DynAgent<_>)
+                }),
+            },
+            NamedAgent {
+                name: "text-random",
+                help: "the text's random player: a random number of S, but at the end 0 when it can",
+                keys: &[],
+                build: Arc::new(|_, seed| Ok(Box::new(TextRandom::new(seed)) as DynAgent<_>)),
+            },
+        ])
     }
 }
 
@@ -298,13 +330,13 @@ impl GameSpec for PegSpec {
     fn evaluators() -> Vec<NamedEval<Peg<'static>>> {
         vec![zero()]
     }
-    fn agents() -> Vec<NamedAgent<Peg<'static>>> {
-        vec![NamedAgent {
+    fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<Peg<'static>>>, CliError> {
+        Ok(vec![NamedAgent {
             name: "solver",
             help: "the peg-solitaire solver (pagoda cuts, dead-position table): follows a solution while one exists",
             keys: &[],
             build: Arc::new(|_, _| Ok(Box::new(PegSolver::default()) as DynAgent<Peg<'static>>)),
-        }]
+        }])
     }
     fn board(g: &Peg<'static>) -> String {
         grid(&g.to_string(), true)
