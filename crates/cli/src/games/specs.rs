@@ -189,14 +189,13 @@ impl GameSpec for NimVariantSpec {
         let bad = |spec: &AgentSpec, e: spielbaum_game_trait::NotationError| {
             SpecError(format!("{}: {e}", spec.text()))
         };
-        let (r1, r2) = (rules.clone(), rules);
         Ok(vec![
             NamedAgent {
                 name: "optimal",
                 help: "the text's optimal strategy: the smallest winning subtraction, else the smallest of S",
                 keys: &[],
                 build: Arc::new(move |spec, _| {
-                    Ok(Box::new(Optimal::new(&r1).map_err(|e| bad(spec, e))?) as DynAgent<_>)
+                    Ok(Box::new(Optimal::new(&rules).map_err(|e| bad(spec, e))?) as DynAgent<_>)
                 }),
             },
             NamedAgent {
@@ -205,7 +204,7 @@ impl GameSpec for NimVariantSpec {
                 keys: &["p"],
                 build: Arc::new(move |spec, seed| {
                     let p = spec.get_in::<f64>("p", 0.0..=1.0)?.unwrap_or(0.5);
-                    Ok(Box::new(Mixed::new(&r2, p, seed).map_err(|e| bad(spec, e))?) as DynAgent<_>)
+                    Ok(Box::new(Mixed::new(&rules, p, seed).map_err(|e| bad(spec, e))?) as DynAgent<_>)
                 }),
             },
             NamedAgent {
