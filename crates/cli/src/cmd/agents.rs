@@ -1,6 +1,7 @@
 //! `spielbaum agents <game>`: the agents and evaluators a game offers.
 
 use std::fmt::Debug;
+use std::io::Write;
 
 use clap::Args as ClapArgs;
 use serde_json::json;
@@ -32,6 +33,7 @@ impl SetupVisitor for List<'_> {
         G::Move: Send + Sync,
         E: Evaluator<G> + Clone + Send + Sync + 'static,
     {
+        let mut out = std::io::stdout().lock();
         let mut kinds: Vec<(String, String, String)> = GENERIC_AGENTS
             .iter()
             .map(|(k, keys, h)| (k.to_string(), keys.to_string(), h.to_string()))
@@ -47,27 +49,29 @@ impl SetupVisitor for List<'_> {
                 .collect();
             let evals: Vec<_> =
                 setup.evaluators.iter().map(|e| json!({"name": e.name, "help": e.help})).collect();
-            println!(
+            writeln!(
+                out,
                 "{}",
                 json!({"game": info.name, "agents": agents, "evaluators": evals, "strongest": info.strongest})
-            );
+            )?;
             return Ok(());
         }
-        println!("agents for {} (spec: KIND or KIND:KEY=VALUE,…):", info.name);
+        writeln!(out, "agents for {} (spec: KIND or KIND:KEY=VALUE,…):", info.name)?;
         for (k, keys, h) in &kinds {
-            println!("  {k:<10} {h}");
+            writeln!(out, "  {k:<10} {h}")?;
             if !keys.is_empty() {
-                println!("  {:<10} keys: {keys}", "");
+                writeln!(out, "  {:<10} keys: {keys}", "")?;
             }
         }
-        println!("evaluators (eval=NAME; the first is the default):");
+        writeln!(out, "evaluators (eval=NAME; the first is the default):")?;
         for e in &setup.evaluators {
-            println!("  {:<10} {}", e.name, e.help);
+            writeln!(out, "  {:<10} {}", e.name, e.help)?;
         }
-        println!(
+        writeln!(
+            out,
             "strongest: {} (the default opponent of `play` and the engine of `hint`)",
             info.strongest
-        );
+        )?;
         Ok(())
     }
 }

@@ -128,6 +128,7 @@ impl SetupVisitor for Match<'_> {
         G::Move: Send + Sync,
         E: Evaluator<G> + Clone + Send + Sync + 'static,
     {
+        let mut out = std::io::stdout().lock();
         let args = self.args;
         if G::PLAYERS != 2 {
             return Err(CliError::usage(format!(
@@ -194,29 +195,32 @@ impl SetupVisitor for Match<'_> {
             return Err(CliError::failure(format!("cannot write --save: {e}")));
         }
         if args.json {
-            println!("{}", report_json(&report, &a.spec, &b.spec));
+            writeln!(out, "{}", report_json(&report, &a.spec, &b.spec))?;
             return Ok(());
         }
         let e = &report.estimate;
-        println!("match {}: A = {} against B = {}", setup.info.name, a.spec, b.spec);
-        println!(
+        writeln!(out, "match {}: A = {} against B = {}", setup.info.name, a.spec, b.spec)?;
+        writeln!(
+            out,
             "games {}: A won {}, drew {}, lost {} (score {:.3})",
             report.games, report.wdl.wins, report.wdl.draws, report.wdl.losses, e.score
-        );
+        )?;
         let model = if report.paired {
             format!("pentanomial over {} pairs {:?}", report.pairs.pairs(), report.pairs.0)
         } else {
             "trinomial".to_string()
         };
-        println!(
+        writeln!(
+            out,
             "Elo A - B: {} (95% interval {} .. {}, {model})",
             elo_text(e.elo),
             elo_text(e.elo_low),
             elo_text(e.elo_high)
-        );
-        println!("LOS: {:.2}%", 100.0 * e.los);
+        )?;
+        writeln!(out, "LOS: {:.2}%", 100.0 * e.los)?;
         if let Some(s) = report.sprt {
-            println!(
+            writeln!(
+                out,
                 "SPRT: LLR {:.3} (bounds {:.3}, {:.3}): {}",
                 s.llr,
                 s.lower,
@@ -225,10 +229,10 @@ impl SetupVisitor for Match<'_> {
                     "continue" => "no decision",
                     other => other,
                 }
-            );
+            )?;
         }
         for (i, t) in &report.incidents {
-            println!("game {i}: {t}");
+            writeln!(out, "game {i}: {t}")?;
         }
         Ok(())
     }

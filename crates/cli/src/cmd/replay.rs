@@ -2,6 +2,7 @@
 //! (from `spielbaum match --save`) move by move.
 
 use std::fmt::Debug;
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args as ClapArgs;
@@ -34,6 +35,7 @@ impl SetupVisitor for Replay<'_> {
         G::Move: Send + Sync,
         E: Evaluator<G> + Clone + Send + Sync + 'static,
     {
+        let mut out = std::io::stdout().lock();
         let path = &self.0.file;
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
@@ -54,11 +56,12 @@ impl SetupVisitor for Replay<'_> {
         }
         for r in &records {
             let start = setup.start.parse_position(&r.start)?;
-            println!(
+            writeln!(
+                out,
                 "game {}: {} (first) against {} (second): {} ({})",
                 r.index, r.first, r.second, r.result, r.termination
-            );
-            println!("{}", (setup.board)(&start));
+            )?;
+            writeln!(out, "{}", (setup.board)(&start))?;
             let mut hist = History::new(start);
             let all = r.opening.iter().map(|m| (true, m)).chain(r.moves.iter().map(|m| (false, m)));
             for (ply, (opening, m)) in all.enumerate() {
@@ -69,10 +72,10 @@ impl SetupVisitor for Replay<'_> {
                     CliError::usage(format!("game {} ply {}: {e}", r.index, ply + 1))
                 })?;
                 let tag = if opening { " (opening)" } else { "" };
-                println!("{}. {m}{tag}", ply + 1);
-                println!("{}", (setup.board)(hist.position()));
+                writeln!(out, "{}. {m}{tag}", ply + 1)?;
+                writeln!(out, "{}", (setup.board)(hist.position()))?;
             }
-            println!("result {} ({})\n", r.result, r.termination);
+            writeln!(out, "result {} ({})\n", r.result, r.termination)?;
         }
         Ok(())
     }

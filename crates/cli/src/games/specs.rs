@@ -204,7 +204,8 @@ impl GameSpec for NimVariantSpec {
                 keys: &["p"],
                 build: Arc::new(move |spec, seed| {
                     let p = spec.get_in::<f64>("p", 0.0..=1.0)?.unwrap_or(0.5);
-                    Ok(Box::new(Mixed::new(&rules, p, seed).map_err(|e| bad(spec, e))?) as DynAgent<_>)
+                    Ok(Box::new(Mixed::new(&rules, p, seed).map_err(|e| bad(spec, e))?)
+                        as DynAgent<_>)
                 }),
             },
             NamedAgent {
