@@ -1,6 +1,7 @@
 //! Engine matches: games on several threads, alternating colours with
 //! paired openings, faults that lose the game, statistics and SPRT.
 
+use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -93,6 +94,11 @@ pub struct MatchReport {
     pub sprt: Option<SprtState>,
     /// Games not ended by the rules (faults and ply limits), by index.
     pub incidents: Vec<(usize, String)>,
+    /// Games that were under way when the match stopped (SPRT decision or
+    /// `on_game` returning `false`) and finished after it: played, but not
+    /// counted (nor shown to `on_game`), so that the counts do not depend
+    /// on the threads' timing.
+    pub uncounted: usize,
 }
 
 /// An error that stops a match before it starts.
@@ -312,9 +318,9 @@ where
 }
 
 /// Plays a match of `a` against `b` from `start`; `on_game` sees every
-/// finished game (in the order they finish) with the match so far, and
-/// stops the match by returning `false` (games under way still finish and
-/// count).
+/// counted game, in the order of the games' numbers, with the match so
+/// far, and stops the match by returning `false` (games under way finish
+/// but are not counted: [`MatchReport::uncounted`]).
 pub fn run_match<G>(
     start: &G,
     a: &Prepared<G>,
@@ -348,6 +354,7 @@ where
             SprtState { llr: 0.0, lower, upper, result: SprtResult::Continue }
         }),
         incidents: Vec::new(),
+        uncounted: 0,
     };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -374,43 +381,58 @@ where
             });
         }
         drop(tx);
+        // Games are counted in the order of their numbers (finished games
+        // wait in `waiting` for the ones before them), so where the match
+        // stops, and so every count, follows from the seed alone.
+        let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
+        let mut next_index = 0;
+        let mut stopped = false;
         let mut halves: Vec<Option<i32>> = vec![None; pairs];
         for r in rx {
-            let res = r.a_result();
-            report.games += 1;
-            report.wdl.add(res);
-            if r.termination != "normal" {
-                report.incidents.push((r.index, r.termination.clone()));
-            }
-            let p = r.index / 2;
-            match halves[p] {
-                Some(other) => report.pairs.add(other, res),
-                None => halves[p] = Some(res),
-            }
-            report.paired = report.pairs.pairs() > 0;
-            report.estimate =
-                if report.paired { pentanomial(&report.pairs) } else { trinomial(&report.wdl) };
-            // The test runs on complete pairs: a single game of a pair
-            // carries the opening's bias, which the pair cancels.
-            // Once decided, the test stands; games still under way count in
-            // the results but not in the decision.
-            let decided = report.sprt.is_some_and(|s| s.result != SprtResult::Continue);
-            if let Some(t) = &cfg.sprt
-                && report.paired
-                && !decided
-            {
-                let llr = t.llr_pentanomial(&report.pairs);
-                let (lower, upper) = t.bounds();
-                let result = t.decide(llr);
-                report.sprt = Some(SprtState { llr, lower, upper, result });
-                if result != SprtResult::Continue {
+            waiting.insert(r.index, r);
+            while let Some(r) = waiting.remove(&next_index) {
+                next_index += 1;
+                if stopped {
+                    report.uncounted += 1;
+                    continue;
+                }
+                let res = r.a_result();
+                report.games += 1;
+                report.wdl.add(res);
+                if r.termination != "normal" {
+                    report.incidents.push((r.index, r.termination.clone()));
+                }
+                let p = r.index / 2;
+                match halves[p] {
+                    Some(other) => report.pairs.add(other, res),
+                    None => halves[p] = Some(res),
+                }
+                report.paired = report.pairs.pairs() > 0;
+                report.estimate =
+                    if report.paired { pentanomial(&report.pairs) } else { trinomial(&report.wdl) };
+                // The test runs on complete pairs: a single game of a pair
+                // carries the opening's bias, which the pair cancels.
+                if let Some(t) = &cfg.sprt
+                    && report.paired
+                    && r.index % 2 == 1
+                {
+                    let llr = t.llr_pentanomial(&report.pairs);
+                    let (lower, upper) = t.bounds();
+                    let result = t.decide(llr);
+                    report.sprt = Some(SprtState { llr, lower, upper, result });
+                    if result != SprtResult::Continue {
+                        stopped = true;
+                    }
+                }
+                if !on_game(&r, &report) {
+                    stopped = true;
+                }
+                if stopped {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            if !on_game(&r, &report) {
-                stop.store(true, Ordering::Relaxed);
-            }
         }
+        report.uncounted += waiting.len();
     });
     report.incidents.sort();
     Ok(report)

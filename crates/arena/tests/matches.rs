@@ -166,13 +166,14 @@ fn sprt_decides_both_ways() {
         assert_eq!(s.result, SprtResult::H0, "{same} {r:?}");
         assert!(r.games < 4000);
     }
-    // Identical deterministic engines: every pair is split (games under
-    // way when the test decides still count, so the last may be unpaired).
+    // Identical deterministic engines: every pair is split.
     let (det, _) = play(&cat, &start, "negamax:depth=2", "negamax:depth=2", &cfg);
     assert_eq!(det.sprt.unwrap().result, SprtResult::H0);
     let p = det.pairs.0;
     assert_eq!((p[0], p[1], p[3], p[4]), (0, 0, 0, 0), "{p:?}");
     assert!(p[2] >= 1);
+    // The match stops at a pair's end: the counts hold complete pairs.
+    assert_eq!(det.games as u64, 2 * det.pairs.pairs());
 }
 
 #[test]
@@ -194,6 +195,20 @@ fn seeded_matches_are_reproducible_game_by_game() {
     assert_eq!(one, three);
     let (_, other) = play(&cat, &start, "negamax:depth=2", "random", &cfg(6, 1));
     assert_ne!(one, other, "the seed changes openings and random moves");
+    // Where an SPRT stops a match follows from the seed alone.
+    let sprt_cfg = |concurrency| MatchConfig {
+        games: 4000,
+        seed: 2,
+        concurrency,
+        openings: Openings::Random(2),
+        sprt: Some(Sprt::parse("0,50,0.05,0.05").unwrap()),
+        ..MatchConfig::default()
+    };
+    let (r1, g1) = play(&cat, &start, "random", "random", &sprt_cfg(1));
+    let (r3, g3) = play(&cat, &start, "random", "random", &sprt_cfg(3));
+    assert_eq!((r1.games, r1.wdl, r1.pairs), (r3.games, r3.wdl, r3.pairs));
+    assert_eq!(g1, g3);
+    assert_ne!(r1.sprt.unwrap().result, SprtResult::Continue);
     // Stored games read back as written.
     for r in &one {
         assert_eq!(&GameRecord::parse_line(&r.to_line()).unwrap(), r);

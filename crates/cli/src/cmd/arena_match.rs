@@ -99,6 +99,7 @@ pub fn report_json(r: &MatchReport, a: &str, b: &str) -> Value {
         "model": if r.paired { "pentanomial" } else { "trinomial" },
         "pentanomial": r.pairs.0,
         "incidents": r.incidents.iter().map(|(i, t)| json!({"game": i, "termination": t})).collect::<Vec<_>>(),
+        "uncounted": r.uncounted,
     })
 }
 
@@ -229,6 +230,13 @@ impl SetupVisitor for Match<'_> {
                     "continue" => "no decision",
                     other => other,
                 }
+            )?;
+        }
+        if report.uncounted > 0 {
+            writeln!(
+                out,
+                "({} games under way when the match stopped finished uncounted)",
+                report.uncounted
             )?;
         }
         for (i, t) in &report.incidents {
