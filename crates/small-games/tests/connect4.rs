@@ -169,6 +169,21 @@ fn perft_4x4_to_the_end_matches_the_array_reference() {
 }
 
 #[test]
+#[ignore = "release: about 20 s"]
+fn standard_perft_to_depth_9_matches_the_array_reference() {
+    let mut expected = vec![0u64; 9];
+    plain_counts(&Plain::new(7, 6), 0, &mut expected);
+    println!("{expected:?}");
+    assert_eq!(perft_counts(&Connect4::default(), 9), expected);
+}
+
+#[test]
+fn all_4x4_positions_match_the_array_reference() {
+    let per_ply = distinct_positions(4, 4, 16);
+    assert_eq!(per_ply.iter().sum::<usize>(), 161_029);
+}
+
+#[test]
 fn standard_perft_first_plies() {
     // Before ply 7 no game can end; a column is full after its 6th stone.
     let g = Connect4::default();
