@@ -4,6 +4,7 @@
 //! cargo run --release -p spielbaum-small-games --example connect4 -- solve W H [LINE]
 //! cargo run --release -p spielbaum-small-games --example connect4 -- deepen W H SECONDS [LINE]
 //! cargo run --release -p spielbaum-small-games --example connect4 -- openings W H PLIES SECONDS
+//! cargo run --release -p spielbaum-small-games --example connect4 -- sample W H PLIES SECONDS N
 //! cargo run --release -p spielbaum-small-games --example connect4 -- count W H
 //! ```
 //!
@@ -14,20 +15,22 @@
 //! - `openings`: every position after PLIES plies (one per mirror pair),
 //!   each solved exactly with a deadline of SECONDS; counts how many are
 //!   solved in time.
+//! - `sample`: like `openings`, for N positions after PLIES plies of
+//!   seeded random games (seeds 0..N) instead of all of them.
 //! - `count`: the number of positions after each ply (finished ones
 //!   included) and in all, and in all up to mirroring.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use spielbaum_game_trait::{Game, GameExt, Notation, Zero, plies_to_end};
+use spielbaum_game_trait::{Game, GameExt, Notation, SplitMix64, Zero, plies_to_end};
 use spielbaum_negamax::{Algorithm, Config, Control, Limits, Searcher, Solver};
 use spielbaum_small_games::Connect4;
 
 fn usage() -> ! {
     eprintln!(
         "usage: connect4 solve W H [LINE] | deepen W H SECONDS [LINE] | openings W H PLIES SECONDS \
-         | count W H"
+         | sample W H PLIES SECONDS N | count W H"
     );
     std::process::exit(2)
 }
@@ -92,11 +95,28 @@ fn main() {
                 r.depth, r.elapsed, r.counters.nodes, r.exact
             );
         }
-        Some("openings") => {
+        Some("openings" | "sample") => {
             let plies: usize = num(args.get(3));
             let secs: f64 = num(args.get(4));
             let mut level = vec![board(w, h, None)];
-            for _ in 0..plies {
+            if args[0] == "sample" {
+                let n: u64 = num(args.get(5));
+                level = (0..n)
+                    .filter_map(|seed| {
+                        let mut rng = SplitMix64::new(seed);
+                        let mut g = board(w, h, None);
+                        for _ in 0..plies {
+                            let moves = g.legal_moves();
+                            if moves.is_empty() {
+                                return None;
+                            }
+                            g.play(moves[rng.below(moves.len())]);
+                        }
+                        (!g.is_over()).then_some(g)
+                    })
+                    .collect();
+            }
+            for _ in 0..if args[0] == "sample" { 0 } else { plies } {
                 let mut seen = HashSet::new();
                 let mut next = Vec::new();
                 for p in &level {
@@ -131,7 +151,7 @@ fn main() {
             times.sort();
             let median = times.get(times.len() / 2).copied().unwrap_or_default();
             println!(
-                "{w}x{h} after {plies} plies: {} positions (one per mirror pair), {solved} solved \
+                "{w}x{h} after {plies} plies: {} positions, {solved} solved \
                  within {secs} s each (median {median:.2?}, slowest {:.2?}), total {:.2?}",
                 level.len(),
                 times.last().copied().unwrap_or_default(),

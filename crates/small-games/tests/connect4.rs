@@ -143,7 +143,7 @@ const SIZES: [(usize, usize); 8] = [(4, 4), (5, 4), (4, 5), (6, 4), (5, 5), (7, 
 #[test]
 fn perft_matches_the_array_reference_on_every_size() {
     for (w, h) in SIZES {
-        let depth = if w * h <= 16 { 10 } else { 7 };
+        let depth = if w * h <= 16 { 10 } else { 6 };
         let mut expected = vec![0u64; depth];
         plain_counts(&Plain::new(w, h), 0, &mut expected);
         let g = Connect4::new(w, h).unwrap();
@@ -168,13 +168,25 @@ fn perft_4x4_to_the_end_matches_the_array_reference() {
     assert_eq!(perft_counts(&Connect4::new(4, 4).unwrap(), 16), expected);
 }
 
+/// Perft of the empty 7x6 board, depths 1 to 11, as published in the
+/// Connect Four tests of the kudchuet game collection
+/// (github.com/ultrasuperpingu/kudchuet, games/connect4/src/game.rs).
+const PUBLISHED_STANDARD_PERFT: [u64; 11] =
+    [7, 49, 343, 2401, 16807, 117_649, 823_536, 5_673_234, 39_394_572, 268_031_646, 1_844_590_828];
+
 #[test]
 #[ignore = "release: about 20 s"]
-fn standard_perft_to_depth_9_matches_the_array_reference() {
+fn standard_perft_to_depth_9_matches_the_array_reference_and_the_published_table() {
     let mut expected = vec![0u64; 9];
     plain_counts(&Plain::new(7, 6), 0, &mut expected);
-    println!("{expected:?}");
+    assert_eq!(expected, PUBLISHED_STANDARD_PERFT[..9]);
     assert_eq!(perft_counts(&Connect4::default(), 9), expected);
+}
+
+#[test]
+#[ignore = "release: about 10 s"]
+fn standard_perft_depth_10_matches_the_published_table() {
+    assert_eq!(perft(&Connect4::default(), 10), PUBLISHED_STANDARD_PERFT[9]);
 }
 
 #[test]
@@ -188,6 +200,7 @@ fn standard_perft_first_plies() {
     // Before ply 7 no game can end; a column is full after its 6th stone.
     let g = Connect4::default();
     assert_eq!(perft_counts(&g, 7), vec![7, 49, 343, 2401, 16807, 117649, 823_536]);
+    assert_eq!(perft_counts(&g, 7), PUBLISHED_STANDARD_PERFT[..7]);
 }
 
 /// Distinct positions after `plies` plies, through the trait (keys) and the

@@ -64,8 +64,9 @@ fn cross_check(w: usize, h: usize, stride: usize) -> (Value, u32) {
 // Published values: John Tromp solved every board with width + height <= 15
 // (John's Connect Four Playground, tromp.github.io/c4/c4.html); the table
 // with the move on which perfect play ends is in Christophe Steininger's
-// c4 solver (github.com/ChristopheSteininger/c4, readme). 4x4, 5x4 and
-// 4x5 are draws.
+// c4 solver (github.com/ChristopheSteininger/c4, readme). 4x4, 5x4, 4x5,
+// 4x6, 5x5 and 4x7 are draws (a draw fills the board); on 6x4 the second
+// player wins with the 24th stone.
 
 #[test]
 fn four_by_four_is_a_draw_both_ways() {
@@ -82,4 +83,44 @@ fn five_by_four_is_a_draw_both_ways() {
 #[ignore = "release: see docs/small-games.md for the time"]
 fn four_by_five_is_a_draw_both_ways() {
     assert_eq!(cross_check(4, 5, 997).0, Value::Draw);
+}
+
+#[test]
+#[ignore = "release: see docs/small-games.md for the time"]
+fn four_by_six_is_a_draw_both_ways() {
+    assert_eq!(cross_check(4, 6, 9973).0, Value::Draw);
+}
+
+/// Negamax alone (the retrograde tables of these boards take too much
+/// memory for a test): value and plies against the published table.
+fn negamax_only(w: usize, h: usize) -> (Value, u32) {
+    let t = Instant::now();
+    let s = Solver::new(256).solve(&Connect4::new(w, h).unwrap());
+    assert!(s.complete);
+    println!(
+        "{w}x{h}: {} in {} plies, {} nodes, {:?}",
+        s.value.name(),
+        s.plies,
+        s.nodes,
+        t.elapsed()
+    );
+    (s.value, s.plies)
+}
+
+#[test]
+#[ignore = "release: see docs/small-games.md for the time"]
+fn five_by_five_is_a_draw() {
+    assert_eq!(negamax_only(5, 5), (Value::Draw, 25));
+}
+
+#[test]
+#[ignore = "release: see docs/small-games.md for the time"]
+fn six_by_four_is_won_by_the_second_player_with_the_24th_stone() {
+    assert_eq!(negamax_only(6, 4), (Value::Loss, 24));
+}
+
+#[test]
+#[ignore = "release: see docs/small-games.md for the time"]
+fn four_by_seven_is_a_draw() {
+    assert_eq!(negamax_only(4, 7), (Value::Draw, 28));
 }

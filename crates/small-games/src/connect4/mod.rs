@@ -190,7 +190,7 @@ impl<B: Bits> Connect4Board<B> {
     /// checks that the position makes sense.
     pub(crate) fn from_parts(empty: Self, first: B, mask: B) -> Self {
         let plies = mask.count_ones() as u8;
-        let current = if plies % 2 == 0 { first } else { mask ^ first };
+        let current = if plies & 1 == 0 { first } else { mask ^ first };
         let mut g = Connect4Board { current, mask, plies, state: 0, ..empty };
         g.state = g.compute_state();
         g
@@ -373,7 +373,7 @@ impl<B: Bits> Game for Connect4Board<B> {
 
     #[inline(always)]
     fn to_move(&self) -> Player {
-        if self.plies % 2 == 0 { Player::FIRST } else { Player::SECOND }
+        if self.plies & 1 == 0 { Player::FIRST } else { Player::SECOND }
     }
 
     #[inline]
