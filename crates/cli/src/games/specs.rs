@@ -10,7 +10,7 @@ use spielbaum_nim_variant::{Mixed, Optimal, Random as TextRandom, SubtractionGam
 use spielbaum_peg_solitaire::{Board, Goal, Peg};
 use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
 
-use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values, run_spec};
+use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values};
 use crate::error::CliError;
 
 /// The evaluator that knows nothing: search to the end solves exactly.
@@ -409,7 +409,7 @@ macro_rules! registry {
             let info = opts.info()?;
             $(
                 if info.name == <$spec as GameSpec>::INFO.name {
-                    return run_spec::<$spec, V>(info, opts, visitor);
+                    return <$spec as GameSpec>::dispatch(info, opts, visitor);
                 }
             )+
             Err(CliError::usage(format!("unknown game {:?}", opts.game)))
