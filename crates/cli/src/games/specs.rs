@@ -4,11 +4,15 @@
 use std::sync::Arc;
 
 use spielbaum_arena::{AgentSpec, DynAgent, NamedAgent, NamedEval, SpecError};
-use spielbaum_game_trait::{Agent, AgentError, AgentLimits, Decision, Game, History, Zero, win_in};
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Decision, Game, History, Notation, Zero, win_in,
+};
 use spielbaum_golf_clubs::{ClubSet, GolfError, GolfHole, Rules};
 use spielbaum_nim_variant::{Mixed, Optimal, Random as TextRandom, SubtractionGame, Subtractions};
 use spielbaum_peg_solitaire::{Board, Goal, Peg};
-use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
+use spielbaum_small_games::{
+    Connect4, Connect4Board, Connect4Wide, Dice, LineCount, Nim, OpenLines, Threats, TicTacToe,
+};
 
 use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values};
 use crate::error::CliError;
@@ -392,6 +396,117 @@ impl Agent<Peg<'static>> for PegSolver {
     }
 }
 
+/// Connect Four on boards of 4 to 9 columns and 4 to 7 rows: a 64-bit
+/// board up to 64 bits of `(height + 1) · width`, a 128-bit one beyond
+/// ([`Connect4WideSpec`]).
+pub struct Connect4Spec;
+
+/// The evaluators of Connect Four on either board type.
+fn connect4_evaluators<B: spielbaum_small_games::Bits>() -> Vec<NamedEval<Connect4Board<B>>>
+where
+    Connect4Board<B>: Game,
+    Threats: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+    OpenLines: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+{
+    vec![
+        NamedEval {
+            name: "threats",
+            help: "threats (cells completing four), open lines, immediate wins; orders moves without playing them",
+            make: || Box::new(Threats),
+        },
+        NamedEval {
+            name: "lines",
+            help: "lines of four still open to one side, weighted by their stones",
+            make: || Box::new(OpenLines),
+        },
+        zero(),
+    ]
+}
+
+impl GameSpec for Connect4Spec {
+    type Game = Connect4;
+    type Eval = Threats;
+    const INFO: GameInfo = GameInfo {
+        name: "connect4",
+        description: "Connect Four: drop stones into columns; four in a row wins",
+        options: &[
+            GameOption {
+                flag: "width",
+                value: "W",
+                help: "columns, 4..=9",
+                default: "7",
+                kind: OptionKind::Start,
+            },
+            GameOption {
+                flag: "height",
+                value: "H",
+                help: "rows, 4..=7",
+                default: "6",
+                kind: OptionKind::Start,
+            },
+        ],
+        position: "rows from the top, x/o/. (the size follows from the text): \"......./......./......./......./......./...x...\"",
+        moves: "the column, a (left) to i",
+        strongest: "negamax:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<Connect4, CliError> {
+        Ok(Connect4::new(o.get("width")?, o.get("height")?)?)
+    }
+    fn eval() -> Threats {
+        Threats
+    }
+    fn evaluators() -> Vec<NamedEval<Connect4>> {
+        connect4_evaluators()
+    }
+    fn board(g: &Connect4) -> String {
+        grid(&g.to_string(), false)
+    }
+    fn dispatch<V: SetupVisitor>(
+        info: &'static GameInfo,
+        opts: &GameOpts,
+        visitor: V,
+    ) -> Result<V::Output, CliError> {
+        let wide = match &opts.position {
+            // The size follows from the text: wide if only the wide board
+            // reads it.
+            Some(p) => {
+                let narrow = Connect4::standard().parse_position(p).is_ok();
+                !narrow && Connect4Wide::new(7, 6)?.parse_position(p).is_ok()
+            }
+            None => opts.values(info, |v| {
+                let (w, h): (usize, usize) = (v.get("width")?, v.get("height")?);
+                Ok((h + 1) * w > 64)
+            })?,
+        };
+        if wide {
+            super::run_spec::<Connect4WideSpec, V>(info, opts, visitor)
+        } else {
+            super::run_spec::<Self, V>(info, opts, visitor)
+        }
+    }
+}
+
+/// Connect Four on the 128-bit board (reached through [`Connect4Spec`]).
+pub struct Connect4WideSpec;
+
+impl GameSpec for Connect4WideSpec {
+    type Game = Connect4Wide;
+    type Eval = Threats;
+    const INFO: GameInfo = Connect4Spec::INFO;
+    fn start(o: &Values<'_>) -> Result<Connect4Wide, CliError> {
+        Ok(Connect4Wide::new(o.get("width")?, o.get("height")?)?)
+    }
+    fn eval() -> Threats {
+        Threats
+    }
+    fn evaluators() -> Vec<NamedEval<Connect4Wide>> {
+        connect4_evaluators()
+    }
+    fn board(g: &Connect4Wide) -> String {
+        grid(&g.to_string(), false)
+    }
+}
+
 /// Registers the specs: [`GAMES`] for listings and the option parser,
 /// [`dispatch_setup`] from a name to the spec's concrete types.
 macro_rules! registry {
@@ -430,4 +545,4 @@ macro_rules! registry {
     };
 }
 
-registry![TicTacToeSpec, DiceSpec, NimSpec, NimVariantSpec, GolfSpec, PegSpec];
+registry![TicTacToeSpec, DiceSpec, NimSpec, NimVariantSpec, GolfSpec, PegSpec, Connect4Spec];
