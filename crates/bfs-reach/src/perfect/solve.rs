@@ -147,14 +147,17 @@ impl<'a, I: PerfectIndex> Database<'a, I> {
 }
 
 /// Options of a perfect-index solve: where tables go, distances, progress.
-pub struct PerfectSolver<'a, I: PerfectIndex> {
+///
+/// `'a` borrows the index (the [`Database`] keeps it), `'p` the progress
+/// callback.
+pub struct PerfectSolver<'a, 'p, I: PerfectIndex> {
     index: &'a I,
     dir: Option<PathBuf>,
     distances: bool,
-    progress: Option<Box<dyn FnMut(Progress) -> Control + 'a>>,
+    progress: Option<Box<dyn FnMut(Progress) -> Control + 'p>>,
 }
 
-impl<'a, I: PerfectIndex> PerfectSolver<'a, I> {
+impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
     /// Defaults: tables kept in memory only, distances kept, no progress.
     pub fn new(index: &'a I) -> Self {
         PerfectSolver { index, dir: None, distances: true, progress: None }
@@ -182,7 +185,7 @@ impl<'a, I: PerfectIndex> PerfectSolver<'a, I> {
     /// [`PERFECT_BATCH`](crate::params::PERFECT_BATCH) chunks; return
     /// [`Control::Stop`] to end the run (the current subspace is dropped,
     /// finished ones are kept).
-    pub fn progress(mut self, f: impl FnMut(Progress) -> Control + 'a) -> Self {
+    pub fn progress(mut self, f: impl FnMut(Progress) -> Control + 'p) -> Self {
         self.progress = Some(Box::new(f));
         self
     }
