@@ -25,7 +25,9 @@ fn main() {
         match arg.parse::<u64>() {
             Ok(n) if n > 0 && n % 48_271 != 0 && n < 1 << 39 => sizes.push(n),
             Ok(n) => {
-                eprintln!("perfect_scale: {n}: a stage size must be positive, below 2^39 and not a multiple of 48271");
+                eprintln!(
+                    "perfect_scale: {n}: a stage size must be positive, below 2^39 and not a multiple of 48271"
+                );
                 std::process::exit(2);
             }
             Err(_) => dir = Some(arg),
@@ -46,7 +48,12 @@ fn main() {
                 eprintln!("  {} {}: {:.2} s", last.0, last.1, phase_start.elapsed().as_secs_f64());
             }
             if p.phase == "space" {
-                eprintln!("subspace {} of {} at {:.2} s", p.done, p.total.unwrap_or(0), start.elapsed().as_secs_f64());
+                eprintln!(
+                    "subspace {} of {} at {:.2} s",
+                    p.done,
+                    p.total.unwrap_or(0),
+                    start.elapsed().as_secs_f64()
+                );
             }
             last = (p.phase, p.level);
             phase_start = Instant::now();

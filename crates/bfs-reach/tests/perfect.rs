@@ -9,7 +9,9 @@ use std::path::PathBuf;
 
 use common::synthetic::{Rules, Synth, SynthIndex};
 use proptest::prelude::*;
-use spielbaum_bfs_reach::perfect::binomial::{binomial, compress, expand, rank_subset, unrank_subset};
+use spielbaum_bfs_reach::perfect::binomial::{
+    binomial, compress, expand, rank_subset, unrank_subset,
+};
 use spielbaum_bfs_reach::perfect::{Database, PerfectError, PerfectIndex, PerfectSolver};
 use spielbaum_bfs_reach::retrograde::Retrograde;
 use spielbaum_bfs_reach::{Control, Value};
@@ -153,10 +155,15 @@ impl PerfectIndex for NimIndex {
     }
 
     fn rank(&self, p: &Nim) -> Option<((), u64)> {
-        if p.heaps().len() != self.max.len() || p.heaps().iter().zip(&self.max).any(|(h, m)| h > m) {
+        if p.heaps().len() != self.max.len() || p.heaps().iter().zip(&self.max).any(|(h, m)| h > m)
+        {
             return None;
         }
-        let r = p.heaps().iter().zip(&self.max).fold(0, |acc, (&h, &m)| acc * (u64::from(m) + 1) + u64::from(h));
+        let r = p
+            .heaps()
+            .iter()
+            .zip(&self.max)
+            .fold(0, |acc, (&h, &m)| acc * (u64::from(m) + 1) + u64::from(h));
         Some(((), 2 * r + p.to_move().index() as u64))
     }
 
@@ -180,7 +187,10 @@ impl PerfectIndex for NimIndex {
                 let mut heaps = p.heaps().to_vec();
                 heaps[k] += t;
                 let text: Vec<String> = heaps.iter().map(u32::to_string).collect();
-                out.push(p.parse_position(&format!("heaps={} turn={mover}", text.join(","))).expect("valid"));
+                out.push(
+                    p.parse_position(&format!("heaps={} turn={mover}", text.join(",")))
+                        .expect("valid"),
+                );
             }
         }
     }
@@ -206,7 +216,10 @@ fn check_unmoves<I: PerfectIndex>(index: &I, space: I::Space, i: u64) {
         }
         preds.clear();
         index.unmoves(&c, &mut preds);
-        assert!(preds.iter().any(|q| q.key() == p.key()), "index {i}: missing from the unmoves of its successor");
+        assert!(
+            preds.iter().any(|q| q.key() == p.key()),
+            "index {i}: missing from the unmoves of its successor"
+        );
     }
     preds.clear();
     index.unmoves(&p, &mut preds);
@@ -355,7 +368,9 @@ fn stop_then_resume_skips_finished_subspaces() {
     // Stop once two subspaces are finished.
     let stopped = PerfectSolver::new(&index)
         .dir(&dir)
-        .progress(|p| if p.phase == "space" && p.done == 2 { Control::Stop } else { Control::Continue })
+        .progress(
+            |p| if p.phase == "space" && p.done == 2 { Control::Stop } else { Control::Continue },
+        )
         .solve(&[2]);
     assert!(matches!(stopped, Err(PerfectError::Stopped)));
     assert!(dir.join("stage0.spv").is_file() && dir.join("stage1.spv").is_file());
@@ -405,7 +420,10 @@ fn damaged_or_foreign_tables_are_errors_naming_the_file() {
     std::fs::write(&path, &clean).unwrap();
     let other = SynthIndex(Rules::new(&[1009, 2003, 3001, 5003]));
     let err = Database::open(&other, &dir).probe(&probe).unwrap_err();
-    assert!(err.to_string().contains("stage1.spv") && err.to_string().contains("fingerprint"), "{err}");
+    assert!(
+        err.to_string().contains("stage1.spv") && err.to_string().contains("fingerprint"),
+        "{err}"
+    );
     assert!(Database::open(&index, &dir).probe(&probe).unwrap().is_some());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -49,7 +49,7 @@ impl PerfectIndex for SubIndex {
     }
 
     fn unrank(&self, _: (), i: u64) -> Option<SubtractionGame> {
-        let mover = if i % 2 == 0 { Player::FIRST } else { Player::SECOND };
+        let mover = if i.is_multiple_of(2) { Player::FIRST } else { Player::SECOND };
         Some(self.at(self.low + (i / 2) as i64, mover))
     }
 

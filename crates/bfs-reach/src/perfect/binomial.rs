@@ -22,7 +22,7 @@
 //! ```
 
 /// `C(n, k)` for `n ≤ 63`, as a table built at compile time.
-const TABLE: [[u64; 64]; 64] = {
+static TABLE: [[u64; 64]; 64] = {
     let mut t = [[0u64; 64]; 64];
     let mut n = 0;
     while n < 64 {
@@ -38,7 +38,7 @@ const TABLE: [[u64; 64]; 64] = {
 };
 
 /// The binomial coefficient `C(n, k)` (0 when `k > n`); `n ≤ 63`.
-pub const fn binomial(n: u32, k: u32) -> u64 {
+pub fn binomial(n: u32, k: u32) -> u64 {
     if k > n { 0 } else { TABLE[n as usize][k as usize] }
 }
 

@@ -190,7 +190,13 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
         self
     }
 
-    fn report(&mut self, phase: &'static str, level: u32, done: u64, total: u64) -> Result<(), PerfectError> {
+    fn report(
+        &mut self,
+        phase: &'static str,
+        level: u32,
+        done: u64,
+        total: u64,
+    ) -> Result<(), PerfectError> {
         if let Some(f) = self.progress.as_mut()
             && f(Progress { phase, level, done, total: Some(total) }).is_stop()
         {
@@ -219,10 +225,13 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
             if self.distances
                 && let Some((d, _)) = deps.iter().find(|(_, t)| !t.has_distances())
             {
-                return Err(self.index_error(space, format!(
-                    "dependency {} was solved without distances",
-                    self.index.space_name(*d)
-                )));
+                return Err(self.index_error(
+                    space,
+                    format!(
+                        "dependency {} was solved without distances",
+                        self.index.space_name(*d)
+                    ),
+                ));
             }
             let mut table = self.solve_space(space, &deps)?;
             if !self.distances {
@@ -230,9 +239,8 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
             }
             if let Some(dir) = &self.dir {
                 let name = format!("{}.spv", self.index.space_name(space));
-                table.save(dir, &name, self.index.fingerprint()).map_err(|e| PerfectError::File {
-                    path: dir.join(&name),
-                    reason: e.to_string(),
+                table.save(dir, &name, self.index.fingerprint()).map_err(|e| {
+                    PerfectError::File { path: dir.join(&name), reason: e.to_string() }
                 })?;
             }
             db.insert(space, Arc::new(table));
@@ -288,13 +296,22 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
         let table = SpaceTable::zeroed(n, true);
         let counters: Vec<AtomicU8> = bytemuck::zeroed_vec(n as usize);
         let max_plies = AtomicU32::new(0);
-        let work = Work { index: self.index, space, deps, table: &table, counters: &counters, max_plies: &max_plies };
+        let work = Work {
+            index: self.index,
+            space,
+            deps,
+            table: &table,
+            counters: &counters,
+            max_plies: &max_plies,
+        };
         let chunks = n.div_ceil(PERFECT_CHUNK);
 
         let mut next = 0;
         while next < chunks {
             let end = (next + PERFECT_BATCH).min(chunks);
-            (next..end).into_par_iter().try_for_each_init(Scratch::default, |s, c| work.init(s, c))?;
+            (next..end)
+                .into_par_iter()
+                .try_for_each_init(Scratch::default, |s, c| work.init(s, c))?;
             next = end;
             self.report("init", 0, (end * PERFECT_CHUNK).min(n), n)?;
         }
@@ -368,7 +385,8 @@ impl<I: PerfectIndex> Work<'_, I> {
         let n = self.table.len();
         for i in chunk * PERFECT_CHUNK..((chunk + 1) * PERFECT_CHUNK).min(n) {
             let Some(p) = self.index.unrank(self.space, i) else {
-                self.table.words[(i / 32) as usize].fetch_or(HOLE << (2 * (i % 32)), Ordering::Relaxed);
+                self.table.words[(i / 32) as usize]
+                    .fetch_or(HOLE << (2 * (i % 32)), Ordering::Relaxed);
                 continue;
             };
             s.moves.clear();
@@ -420,7 +438,9 @@ impl<I: PerfectIndex> Work<'_, I> {
             s.succ.dedup();
             let count = s.succ.len() + usize::from(draw);
             if count > usize::from(u8::MAX) {
-                return Err(self.err(format!("index {i}: more than 255 successors in the subspace")));
+                return Err(
+                    self.err(format!("index {i}: more than 255 successors in the subspace"))
+                );
             }
             if win != u32::MAX {
                 self.decide(i, WIN, win)?;
@@ -448,7 +468,9 @@ impl<I: PerfectIndex> Work<'_, I> {
                 let bit = decided.trailing_zeros() as u64;
                 decided &= decided - 1;
                 let i = w * 32 + bit / 2;
-                if i >= hi || u32::from(self.table.dist[i as usize].load(Ordering::Relaxed)) != k - 1 {
+                if i >= hi
+                    || u32::from(self.table.dist[i as usize].load(Ordering::Relaxed)) != k - 1
+                {
                     continue;
                 }
                 self.expand(s, i, word >> bit & 3 == WIN, k)?;
@@ -459,7 +481,13 @@ impl<I: PerfectIndex> Work<'_, I> {
 
     /// Updates the predecessors of the decided index `i` (`won`: won for
     /// its side to move) in pass `k`.
-    fn expand(&self, s: &mut Scratch<I::Game>, i: u64, won: bool, k: u32) -> Result<(), PerfectError> {
+    fn expand(
+        &self,
+        s: &mut Scratch<I::Game>,
+        i: u64,
+        won: bool,
+        k: u32,
+    ) -> Result<(), PerfectError> {
         let Some(c) = self.index.unrank(self.space, i) else {
             return Err(self.err(format!("index {i} is decided but unranks to a hole")));
         };

@@ -26,7 +26,9 @@ impl Rules {
     pub fn new(sizes: &[u64]) -> &'static Rules {
         let inverses = sizes
             .iter()
-            .map(|&n| inverse(A % n, n).unwrap_or_else(|| panic!("48271 is not invertible mod {n}")))
+            .map(|&n| {
+                inverse(A % n, n).unwrap_or_else(|| panic!("48271 is not invertible mod {n}"))
+            })
             .collect();
         Box::leak(Box::new(Rules { sizes: sizes.to_vec(), inverses }))
     }
@@ -67,7 +69,7 @@ pub struct Synth {
 
 impl Synth {
     fn finished(&self) -> bool {
-        self.x % 11 == 0 || self.x % 13 == 5
+        self.x.is_multiple_of(11) || self.x % 13 == 5
     }
 }
 
@@ -84,13 +86,13 @@ impl Game for Synth {
             return;
         }
         moves.extend([0, 1, 2]);
-        if self.stage > 0 && self.x % 3 == 0 {
+        if self.stage > 0 && self.x.is_multiple_of(3) {
             moves.push(3);
         }
     }
 
     fn play(&mut self, mv: u8) {
-        let keep = mv == 2 && self.x % 2 == 0;
+        let keep = mv == 2 && self.x.is_multiple_of(2);
         if mv < 3 {
             let n = self.rules.size(self.stage);
             self.x = (A * self.x + C[mv as usize]) % n;
@@ -104,7 +106,7 @@ impl Game for Synth {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.x % 11 == 0 {
+        if self.x.is_multiple_of(11) {
             Some(Outcome::Win(self.mover.other()))
         } else if self.x % 13 == 5 {
             Some(Outcome::Draw)
@@ -136,7 +138,7 @@ impl PerfectIndex for SynthIndex {
     }
 
     fn unrank(&self, s: u8, i: u64) -> Option<Synth> {
-        let mover = if i % 2 == 0 { Player::FIRST } else { Player::SECOND };
+        let mover = if i.is_multiple_of(2) { Player::FIRST } else { Player::SECOND };
         Some(Synth { stage: s, x: i / 2, mover, rules: self.0 })
     }
 
@@ -146,7 +148,7 @@ impl PerfectIndex for SynthIndex {
         for (j, &c) in C.iter().enumerate() {
             let y = (p.x + n - c % n) % n;
             let x = (u128::from(inv) * u128::from(y) % u128::from(n)) as u64;
-            let mover = if j == 2 && x % 2 == 0 { p.mover } else { p.mover.other() };
+            let mover = if j == 2 && x.is_multiple_of(2) { p.mover } else { p.mover.other() };
             let q = Synth { stage: p.stage, x, mover, rules: self.0 };
             if !q.finished() {
                 out.push(q);
