@@ -24,7 +24,7 @@
 //! A file whose checksum, length, magic or fingerprint does not match is an
 //! error naming the file; it is never read as values.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
@@ -155,15 +155,23 @@ impl SpaceTable {
         })
     }
 
-    /// Reads a table written by [`save`](Self::save); checks magic, sizes,
-    /// fingerprint and checksum. Errors are messages naming the problem
-    /// (the caller adds the path).
+    /// Reads a table written by [`save`](Self::save), streaming (no second
+    /// copy of the file in memory); checks magic, sizes, fingerprint and
+    /// checksum. Errors are messages naming the problem (the caller adds
+    /// the path).
     pub(crate) fn load(path: &Path, len: u64, fingerprint: u64) -> Result<Self, String> {
-        let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-        if bytes.len() < HEADER || &bytes[0..8] != MAGIC {
-            return Err("not a perfect-index table (bad magic or too short)".into());
+        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        let file_len = file.metadata().map_err(|e| e.to_string())?.len();
+        let mut r = std::io::BufReader::with_capacity(1 << 16, file);
+        let mut header = [0u8; HEADER];
+        if file_len < HEADER as u64 {
+            return Err("not a perfect-index table (too short)".into());
         }
-        let field = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+        r.read_exact(&mut header).map_err(|e| e.to_string())?;
+        if &header[0..8] != MAGIC {
+            return Err("not a perfect-index table (bad magic)".into());
+        }
+        let field = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
         let (n, fp, flags, payload) = (field(8), field(16), field(24), field(32));
         if n != len {
             return Err(format!("holds {n} indices, the subspace has {len}"));
@@ -176,25 +184,36 @@ impl SpaceTable {
         let distances = flags & 1 != 0;
         let words = n.div_ceil(32) as usize;
         let expect = words as u64 * 8 + if distances { n } else { 0 };
-        if flags > 1 || payload != expect || bytes.len() as u64 != HEADER as u64 + expect {
+        if flags > 1 || payload != expect || file_len != HEADER as u64 + expect {
             return Err(format!(
                 "damaged: header says {payload} payload bytes, file has {}, expected {expect}",
-                bytes.len().saturating_sub(HEADER)
+                file_len - HEADER as u64
             ));
         }
-        let stored = u32::from_le_bytes(bytes[40..44].try_into().expect("4 bytes"));
+        let stored = u32::from_le_bytes(header[40..44].try_into().expect("4 bytes"));
         let mut crc = crc32fast::Hasher::new();
-        crc.update(&bytes[..40]);
-        crc.update(&bytes[HEADER..]);
-        if crc.finalize() != stored || bytes[44..48] != [0; 4] {
+        crc.update(&header[..40]);
+        let table = SpaceTable::zeroed(n, distances);
+        let mut buf = vec![0u8; 1 << 16];
+        for chunk in table.words.chunks(1 << 13) {
+            let bytes = &mut buf[..chunk.len() * 8];
+            r.read_exact(bytes).map_err(|e| e.to_string())?;
+            crc.update(bytes);
+            for (w, b) in chunk.iter().zip(bytes.chunks_exact(8)) {
+                w.store(u64::from_le_bytes(b.try_into().expect("8 bytes")), Relaxed);
+            }
+        }
+        for chunk in table.dist.chunks(1 << 16) {
+            let bytes = &mut buf[..chunk.len()];
+            r.read_exact(bytes).map_err(|e| e.to_string())?;
+            crc.update(bytes);
+            for (d, &b) in chunk.iter().zip(bytes.iter()) {
+                d.store(b, Relaxed);
+            }
+        }
+        if crc.finalize() != stored || header[44..48] != [0; 4] {
             return Err("damaged: checksum mismatch".into());
         }
-        let body = &bytes[HEADER..];
-        let words: Vec<AtomicU64> = body[..words * 8]
-            .chunks_exact(8)
-            .map(|c| AtomicU64::new(u64::from_le_bytes(c.try_into().expect("8 bytes"))))
-            .collect();
-        let dist = body[words.len() * 8..].iter().map(|&d| AtomicU8::new(d)).collect();
-        Ok(SpaceTable { len: n, words, dist })
+        Ok(table)
     }
 }
