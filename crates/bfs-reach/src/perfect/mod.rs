@@ -131,6 +131,12 @@ pub use table::SpaceTable;
 ///   `q.after(m) == p` exactly (not a symmetric image). Positions of other
 ///   subspaces are left out: they are solved later and probe this one.
 /// - Positions with no legal move are finished ([`Game::outcome`]).
+/// - Moves of one position that reach the same index either all pass the
+///   turn or all keep it (true whenever the index distinguishes the side
+///   to move, or every move passes the turn, as in Nine Men's Morris).
+/// - At most 255 distinct successor indices inside the subspace per
+///   position and at most 255 plies to the end (the counters and plies
+///   are bytes); beyond that the solver stops with an error.
 pub trait PerfectIndex: Sync {
     /// The game whose positions are numbered.
     type Game: Game + Send + Sync;
