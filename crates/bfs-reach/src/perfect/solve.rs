@@ -240,7 +240,13 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
             if let Some(dir) = &self.dir {
                 let name = format!("{}.spv", self.index.space_name(space));
                 table.save(dir, &name, self.index.fingerprint()).map_err(|e| {
-                    PerfectError::File { path: dir.join(&name), reason: e.to_string() }
+                    PerfectError::File {
+                        path: dir.join(&name),
+                        reason: match e {
+                            crate::RunError::Checkpoint(msg) => msg,
+                            other => other.to_string(),
+                        },
+                    }
                 })?;
             }
             db.insert(space, Arc::new(table));
