@@ -463,3 +463,17 @@ fn unmoves_that_leave_the_subspace_are_reported_not_trusted() {
         Ok(_) => panic!("broken unmoves accepted"),
     }
 }
+
+#[test]
+fn an_unwritable_directory_is_an_error_not_a_panic() {
+    let rules = synth_rules();
+    let index = SynthIndex(rules);
+    let file = temp_dir("not-a-dir");
+    std::fs::write(&file, b"a file where the tables should go").unwrap();
+    match PerfectSolver::new(&index).dir(&file).solve(&[0]) {
+        Err(PerfectError::File { path, .. }) => assert!(path.starts_with(&file), "{}", path.display()),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("wrote into a file"),
+    }
+    std::fs::remove_file(&file).unwrap();
+}
