@@ -200,6 +200,41 @@ impl PerfectIndex for NimIndex {
     }
 }
 
+/// NIM ranked by the heaps alone: a position with the second player to
+/// move ranks to the same heaps with the first player to move, which has
+/// the same value for its side to move. This is the colour swap of the
+/// index contract (Nine Men's Morris ranks "black to move" as "white to
+/// move" with colours swapped), and it halves the table.
+struct NimSwapIndex {
+    max: Vec<u32>,
+}
+
+impl PerfectIndex for NimSwapIndex {
+    type Game = Nim;
+    type Space = ();
+
+    fn size(&self, _: ()) -> u64 {
+        self.max.iter().map(|&m| u64::from(m) + 1).product()
+    }
+
+    fn rank(&self, p: &Nim) -> Option<((), u64)> {
+        let both = NimIndex { max: self.max.clone() }.rank(p)?;
+        Some(((), both.1 / 2))
+    }
+
+    fn unrank(&self, _: (), i: u64) -> Option<Nim> {
+        NimIndex { max: self.max.clone() }.unrank((), 2 * i)
+    }
+
+    fn unmoves(&self, p: &Nim, out: &mut Vec<Nim>) {
+        NimIndex { max: self.max.clone() }.unmoves(p, out);
+    }
+
+    fn space_name(&self, _: ()) -> String {
+        "nim-swap".into()
+    }
+}
+
 // ---------------------------------------------------------------- checks
 
 /// Unmoves are exactly the inverse of moves at index `i` of `space`:
@@ -296,6 +331,19 @@ fn tic_tac_toe_by_stone_counts_agrees_and_solves_dependencies_first() {
 fn nim_agrees_with_the_hash_map_solver() {
     let index = NimIndex { max: vec![3, 4, 5] };
     let db = PerfectSolver::new(&index).solve(&[()]).expect("solve");
+    let n = agree(&db, &Nim::new(&[3, 4, 5]).unwrap(), false);
+    assert!(n > 200);
+    for i in 0..index.size(()) {
+        check_unmoves(&index, (), i);
+    }
+}
+
+#[test]
+fn nim_with_swapped_sides_agrees_with_the_hash_map_solver() {
+    let index = NimSwapIndex { max: vec![3, 4, 5] };
+    let db = PerfectSolver::new(&index).solve(&[()]).expect("solve");
+    assert_eq!(db.table(()).unwrap().len(), 120);
+    // Both sides to move of every reachable position, from one table.
     let n = agree(&db, &Nim::new(&[3, 4, 5]).unwrap(), false);
     assert!(n > 200);
     for i in 0..index.size(()) {
@@ -471,7 +519,9 @@ fn an_unwritable_directory_is_an_error_not_a_panic() {
     let file = temp_dir("not-a-dir");
     std::fs::write(&file, b"a file where the tables should go").unwrap();
     match PerfectSolver::new(&index).dir(&file).solve(&[0]) {
-        Err(PerfectError::File { path, .. }) => assert!(path.starts_with(&file), "{}", path.display()),
+        Err(PerfectError::File { path, .. }) => {
+            assert!(path.starts_with(&file), "{}", path.display())
+        }
         Err(e) => panic!("{e}"),
         Ok(_) => panic!("wrote into a file"),
     }
