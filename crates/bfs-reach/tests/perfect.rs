@@ -305,6 +305,37 @@ fn tic_tac_toe_base3_agrees_with_the_hash_map_solver() {
 }
 
 #[test]
+fn best_moves_keep_the_value_and_play_out_to_it() {
+    let index = TttBase3 { symmetry: true };
+    let db = PerfectSolver::new(&index).solve(&[()]).unwrap();
+    let table = Retrograde::new().solve(&TicTacToe::new()).unwrap();
+    for (pos, v) in table.iter() {
+        // Both sides play the database's best move: the game ends with the
+        // value's result after exactly its plies (draws: a drawn end).
+        let mut p = *pos;
+        let mut plies = 0;
+        while let Some(mv) = db.best_move(&p).unwrap() {
+            p.play(mv);
+            plies += 1;
+        }
+        assert!(p.outcome().is_some(), "best_move stopped before the end");
+        let end = spielbaum_bfs_reach::retrograde::outcome_value(&p, p.outcome().unwrap());
+        let from_start = if plies % 2 == 0 { end } else { end.flip() };
+        match v {
+            Value::Win(n) | Value::Loss(n) => {
+                assert_eq!(plies, n, "{pos}");
+                assert_eq!(
+                    core::mem::discriminant(&from_start),
+                    core::mem::discriminant(&v),
+                    "{pos}"
+                );
+            }
+            Value::Draw => assert_eq!(end, Value::Draw, "{pos}"),
+        }
+    }
+}
+
+#[test]
 fn tic_tac_toe_by_stone_counts_agrees_and_solves_dependencies_first() {
     let mut sizes = Vec::new();
     let db = PerfectSolver::new(&TttStones)

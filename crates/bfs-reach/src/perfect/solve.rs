@@ -141,6 +141,42 @@ impl<'a, I: PerfectIndex> Database<'a, I> {
         Ok(self.table(space)?.value(i))
     }
 
+    /// A move that keeps the value of `pos`: the fastest win, the slowest
+    /// loss, a drawing move. `None` if `pos` is finished or not covered.
+    /// Needs tables with distances to be exact (without them every win
+    /// looks like a win in 0 plies, and a "winning" move may not make
+    /// progress).
+    pub fn best_move(
+        &self,
+        pos: &I::Game,
+    ) -> Result<Option<<I::Game as Game>::Move>, PerfectError> {
+        let Some((space, i)) = self.index.rank(pos) else {
+            return Ok(None);
+        };
+        let table = self.table(space)?;
+        let (Some(value), exact) = (table.value(i), table.has_distances()) else {
+            return Ok(None);
+        };
+        let mut moves = MoveList::new();
+        pos.moves(&mut moves);
+        for &mv in &moves {
+            let next = pos.after(mv);
+            let Some(v) = self.probe(&next)? else { continue };
+            let seen = if next.to_move() == pos.to_move() { v } else { v.flip() };
+            let keeps = match (value, seen) {
+                (Value::Win(n), Value::Win(m)) | (Value::Loss(n), Value::Loss(m)) => {
+                    !exact || m + 1 == n
+                }
+                (Value::Draw, Value::Draw) => true,
+                _ => false,
+            };
+            if keeps {
+                return Ok(Some(mv));
+            }
+        }
+        Ok(None)
+    }
+
     fn is_solved(&self, space: I::Space) -> bool {
         self.cached(space).is_some() || self.file(space).is_some_and(|p| p.is_file())
     }
