@@ -397,6 +397,27 @@ fn synthetic_game_agrees_with_the_hash_map_solver() {
 }
 
 #[test]
+fn small_chunks_on_several_threads_agree_with_the_hash_map_solver() {
+    // Chunks of 32 or 64 indices spread every subspace over hundreds of work
+    // items, so threads update neighbouring words and the same
+    // predecessors concurrently.
+    let rules = Rules::new(&[1009, 20_011, 30_011]);
+    let synth = SynthIndex(rules);
+    for threads in [2, 4, 7] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let db = PerfectSolver::new(&synth).chunk_size(64).solve(&[2]).unwrap();
+            assert!(agree(&db, &synth_start(rules), false) > 50_000);
+            for symmetry in [false, true] {
+                let ttt = TttBase3 { symmetry };
+                let db = PerfectSolver::new(&ttt).chunk_size(32).solve(&[()]).unwrap();
+                agree(&db, &TicTacToe::new(), symmetry);
+            }
+        });
+    }
+}
+
+#[test]
 fn unmoves_invert_moves_exhaustively_on_tic_tac_toe() {
     for index in [TttBase3 { symmetry: false }, TttBase3 { symmetry: true }] {
         for i in 0..index.size(()) {

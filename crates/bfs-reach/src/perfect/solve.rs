@@ -190,13 +190,14 @@ pub struct PerfectSolver<'a, 'p, I: PerfectIndex> {
     index: &'a I,
     dir: Option<PathBuf>,
     distances: bool,
+    chunk: u64,
     progress: Option<Box<dyn FnMut(Progress) -> Control + 'p>>,
 }
 
 impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
     /// Defaults: tables kept in memory only, distances kept, no progress.
     pub fn new(index: &'a I) -> Self {
-        PerfectSolver { index, dir: None, distances: true, progress: None }
+        PerfectSolver { index, dir: None, distances: true, chunk: PERFECT_CHUNK, progress: None }
     }
 
     /// Write every finished subspace to `dir/<name>.spv` (atomically, with
@@ -212,6 +213,16 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
     /// the solver's level marker) but stores only the 2-bit values.
     pub fn distances(mut self, on: bool) -> Self {
         self.distances = on;
+        self
+    }
+
+    /// Indices per work item (rounded up to a multiple of 32, the indices
+    /// of one value word). Default
+    /// [`PERFECT_CHUNK`](crate::params::PERFECT_CHUNK); small chunks
+    /// spread even a small subspace over all threads (the tests use this to
+    /// exercise concurrent updates).
+    pub fn chunk_size(mut self, indices: u64) -> Self {
+        self.chunk = indices.max(1).div_ceil(32) * 32;
         self
     }
 
@@ -345,8 +356,10 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
             table: &table,
             counters: &counters,
             max_plies: &max_plies,
+            chunk: self.chunk,
         };
-        let chunks = n.div_ceil(PERFECT_CHUNK);
+        let chunk = self.chunk;
+        let chunks = n.div_ceil(chunk);
 
         let mut next = 0;
         while next < chunks {
@@ -355,7 +368,7 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
                 .into_par_iter()
                 .try_for_each_init(Scratch::default, |s, c| work.init(s, c))?;
             next = end;
-            self.report("init", 0, (end * PERFECT_CHUNK).min(n), n)?;
+            self.report("init", 0, (end * chunk).min(n), n)?;
         }
         let mut k = 1u32;
         while k - 1 <= max_plies.load(Ordering::Relaxed) {
@@ -366,13 +379,13 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
                     .into_par_iter()
                     .try_for_each_init(Scratch::default, |s, c| work.pass(s, c, k))?;
                 next = end;
-                self.report("propagate", k, (end * PERFECT_CHUNK).min(n), n)?;
+                self.report("propagate", k, (end * chunk).min(n), n)?;
             }
             k += 1;
         }
         // Undecided positions are draws; clear their loss floors.
-        table.dist.par_chunks(PERFECT_CHUNK as usize).enumerate().for_each(|(c, d)| {
-            let base = c as u64 * PERFECT_CHUNK;
+        table.dist.par_chunks(chunk as usize).enumerate().for_each(|(c, d)| {
+            let base = c as u64 * chunk;
             for (j, b) in d.iter().enumerate() {
                 if matches!(table.code(base + j as u64), DRAW | HOLE) {
                     b.store(0, Ordering::Relaxed);
@@ -405,6 +418,8 @@ struct Work<'w, I: PerfectIndex> {
     table: &'w SpaceTable,
     counters: &'w [AtomicU8],
     max_plies: &'w AtomicU32,
+    /// Indices per work item, a multiple of 32.
+    chunk: u64,
 }
 
 impl<I: PerfectIndex> Work<'_, I> {
@@ -425,7 +440,7 @@ impl<I: PerfectIndex> Work<'_, I> {
 
     fn init(&self, s: &mut Scratch<I::Game>, chunk: u64) -> Result<(), PerfectError> {
         let n = self.table.len();
-        for i in chunk * PERFECT_CHUNK..((chunk + 1) * PERFECT_CHUNK).min(n) {
+        for i in chunk * self.chunk..((chunk + 1) * self.chunk).min(n) {
             let Some(p) = self.index.unrank(self.space, i) else {
                 self.table.words[(i / 32) as usize]
                     .fetch_or(HOLE << (2 * (i % 32)), Ordering::Relaxed);
@@ -501,7 +516,7 @@ impl<I: PerfectIndex> Work<'_, I> {
 
     fn pass(&self, s: &mut Scratch<I::Game>, chunk: u64, k: u32) -> Result<(), PerfectError> {
         let n = self.table.len();
-        let (lo, hi) = (chunk * PERFECT_CHUNK, ((chunk + 1) * PERFECT_CHUNK).min(n));
+        let (lo, hi) = (chunk * self.chunk, ((chunk + 1) * self.chunk).min(n));
         for w in lo / 32..hi.div_ceil(32) {
             let word = self.table.words[w as usize].load(Ordering::Acquire);
             // Low bit of each pair set for codes 01 and 10 (decided).
