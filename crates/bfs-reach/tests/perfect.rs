@@ -488,7 +488,10 @@ fn stop_then_resume_skips_finished_subspaces() {
         .solve(&[2])
         .unwrap();
     assert_eq!(inits, 1);
+    // Solved to disk: nothing kept in memory; probes read tables on use.
+    assert_eq!(db.loaded(), 0);
     agree(&db, &synth_start(rules), false);
+    assert_eq!(db.loaded(), 3);
     // A fresh database reads everything from disk.
     let reopened = Database::open(&index, &dir);
     agree(&reopened, &synth_start(rules), false);

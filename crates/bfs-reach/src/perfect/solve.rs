@@ -132,6 +132,14 @@ impl<'a, I: PerfectIndex> Database<'a, I> {
         Ok(table)
     }
 
+    /// How many subspace tables are in memory now. A database with a
+    /// directory reads tables on use; a [`PerfectSolver`] with a directory
+    /// keeps a table in memory only while a later subspace depends on it
+    /// and hands back a database with none loaded.
+    pub fn loaded(&self) -> usize {
+        self.tables.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     /// The value of `pos` for the side to move; `None` if the index does
     /// not cover it. Plies are 0 in tables solved without distances.
     pub fn probe(&self, pos: &I::Game) -> Result<Option<Value>, PerfectError> {
@@ -258,8 +266,23 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
         let order = self.order(targets)?;
         let db = Database { index: self.index, dir: self.dir.clone(), tables: RwLock::default() };
         let total = order.len() as u64;
+        // With a directory, a table stays in memory only while a later
+        // subspace depends on it: memory holds one subspace and its
+        // dependencies, not the whole database.
+        let mut last_use: FxHashMap<I::Space, usize> = FxHashMap::default();
+        for (t, &s) in order.iter().enumerate() {
+            for d in self.index.dependencies(s) {
+                last_use.insert(d, t);
+            }
+        }
         for (done, &space) in order.iter().enumerate() {
             self.report("space", 0, done as u64, total)?;
+            if self.dir.is_some() {
+                db.tables
+                    .write()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .retain(|s, _| last_use.get(s).is_some_and(|&t| t >= done));
+            }
             if db.is_solved(space) {
                 continue;
             }
@@ -297,6 +320,9 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
                 })?;
             }
             db.insert(space, Arc::new(table));
+        }
+        if self.dir.is_some() {
+            db.tables.write().unwrap_or_else(|e| e.into_inner()).clear();
         }
         self.report("space", 0, total, total)?;
         Ok(db)
