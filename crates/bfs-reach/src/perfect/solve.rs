@@ -217,8 +217,9 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
     }
 
     /// Keep the plies to the end (one byte per index) in the tables and
-    /// files. Default: on. Off halves nothing while solving (the byte is
-    /// the solver's level marker) but stores only the 2-bit values.
+    /// files. Default: on. Off saves no memory while solving (the byte
+    /// marks each index's level there) but keeps only the 2-bit values:
+    /// files and loaded tables shrink from 1.25 to 0.25 bytes per index.
     pub fn distances(mut self, on: bool) -> Self {
         self.distances = on;
         self
