@@ -13,11 +13,13 @@ mod expand;
 pub mod general;
 pub mod level;
 pub mod params;
+pub mod perfect;
 pub mod retrograde;
 mod table;
 
 pub use checkpoint::write_atomically;
 pub use control::{Control, Progress, RunError};
 pub use level::{FromKey, LevelBfs, LevelStats, LevelView, Summary};
+pub use perfect::{Database, PerfectError, PerfectIndex, PerfectSolver};
 pub use retrograde::{RetroTable, Retrograde, Value};
 pub use table::Part;

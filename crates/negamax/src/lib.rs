@@ -14,6 +14,7 @@ pub mod cyclic;
 mod driver;
 mod ordering;
 pub mod params;
+mod plain;
 mod quiesce;
 mod search;
 mod solve;

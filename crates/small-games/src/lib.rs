@@ -6,10 +6,15 @@
 /// alone is enough to implement a game for it.
 pub use spielbaum_game_trait;
 
+mod connect4;
 mod dice;
 mod nim;
 mod tictactoe;
 
+pub use connect4::{
+    Bits, Connect4, Connect4Board, Connect4Wide, IMMEDIATE_POINTS, MAX_HEIGHT, MAX_WIDTH,
+    MIN_HEIGHT, MIN_WIDTH, OPEN_LINE_POINTS, OpenLines, THREAT_POINTS, Threats,
+};
 pub use dice::{Dice, MAX_TARGET, Tip};
 pub use nim::{MAX_HEAP, MAX_HEAPS, Nim, Take};
 pub use tictactoe::{LINES, LineCount, TicTacToe};
