@@ -62,12 +62,18 @@ enum Command {
     )]
     Mcts(cmd::mcts::Args),
     /// The agents and evaluators a game offers.
+    #[command(after_help = "Example:\n  spielbaum agents connect4 --json")]
     Agents(cmd::agents::Args),
     /// Play a game in the terminal (you against an engine by default).
+    #[command(after_help = "Example:\n  spielbaum play tictactoe --b negamax:depth=max")]
     Play(cmd::play::Args),
     /// A match between two agents: W/D/L, Elo, LOS, SPRT.
+    #[command(
+        after_help = "Example:\n  spielbaum match nim --a negamax:depth=max --b random --games 20 --seed 1 --json"
+    )]
     Match(cmd::arena_match::Args),
     /// Show a stored game (from `match --save`) move by move.
+    #[command(after_help = "Example:\n  spielbaum replay nim games.jsonl --game 1")]
     Replay(cmd::replay::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(

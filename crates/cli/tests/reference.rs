@@ -172,8 +172,9 @@ fn examples_run_and_json_matches_the_page() {
         let name = path.join(" ");
         let mut args =
             example(&h).unwrap_or_else(|| panic!("`spielbaum {name} --help` has no example"));
-        // Examples that write a file or take half a minute are only shown.
-        if args.iter().any(|a| a == ">") || name == "tour" {
+        // Examples that write a file, need one, take half a minute or wait
+        // for a person at the terminal are only shown.
+        if args.iter().any(|a| a == ">") || ["tour", "play", "replay"].contains(&name.as_str()) {
             continue;
         }
         let json = h.contains("--json");
