@@ -293,6 +293,19 @@ fn random_games_agree_with_the_reference() {
             assert_eq!(g.can_win_next(), g.winning_moves() != 0);
             if !p.over() {
                 assert_eq!(OpenLines.evaluate(g), p.open_lines(), "{g}");
+                // Threats orders a winning move first, else a block first.
+                let moves = g.legal_moves();
+                let mut scores = vec![0; moves.len()];
+                assert!(Threats.order_moves(g, &moves, &mut scores));
+                let best = moves[(0..moves.len()).max_by_key(|&i| scores[i]).unwrap()];
+                let mut pass = p.clone();
+                pass.mover = 3 - p.mover;
+                let (wins, blocks) = (p.winning_columns(), pass.winning_columns());
+                if wins != 0 {
+                    assert!(wins & 1 << best != 0, "{g}: {best} does not win");
+                } else if blocks != 0 {
+                    assert!(blocks & 1 << best != 0, "{g}: {best} does not block");
+                }
             }
             assert_eq!(g.parse_position(&g.to_string()).unwrap(), *g);
         });
