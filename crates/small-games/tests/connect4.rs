@@ -292,6 +292,8 @@ fn random_games_agree_with_the_reference() {
             assert_eq!(g.can_win_next(), g.winning_moves() != 0);
             if !p.over() {
                 assert_eq!(OpenLines.evaluate(g), p.open_lines(), "{g}");
+                let m = g.symmetric(1);
+                assert_eq!(Threats.evaluate(g), Threats.evaluate(&m), "{g}: mirror");
                 // Threats orders a winning move first, else a block first.
                 let moves = g.legal_moves();
                 let mut scores = vec![0; moves.len()];
