@@ -2,8 +2,11 @@
 //! position (15×15: two 256-bit stone sets, four directions of per-line
 //! pattern counters kept up to date incrementally; 312 bytes):
 //!
-//! 1. **Copy-make or make/undo?** `perft` (clone the position, play the
-//!    move on the copy) against `perft_undo` (play and take back).
+//! 1. **Copy-make or make/undo?** A walk that makes every node (as a search
+//!    that evaluates its leaves does) by copy-make (clone the position,
+//!    play the move on the copy) against the same walk by make/undo (play
+//!    and take back); and the trait's `perft` against `perft_undo` (which
+//!    count the last ply's moves without making them).
 //! 2. **Move lists of 225 moves.** [`MoveList`] holds
 //!    [`INLINE_MOVES`](spielbaum_game_trait::INLINE_MOVES) = 64 moves inline
 //!    and spills to the heap beyond; engines keep one list per ply and
@@ -15,7 +18,7 @@
 //! iteration asserts the node count, which an independent count (the
 //! number of ordered move sequences, `e·(e−1)·…`) gives. With the
 //! environment variable `POSITION_SIZE_ONE=MODE` (`copy`, `undo`,
-//! `list64`, `list256`, `fresh`) the binary runs that walk once and exits,
+//! `list64`, `list256`, `fresh`; `base` only sets the boards up) the binary runs that walk once and exits,
 //! for instruction counts under `valgrind --tool=callgrind`, which do not
 //! depend on the machine's load.
 
@@ -64,9 +67,16 @@ impl Big {
         b
     }
 
-    fn occupied(&self, sq: usize) -> bool {
-        let (w, bit) = (sq / 64, sq % 64);
-        (self.stones[0][w] | self.stones[1][w]) >> bit & 1 == 1
+    /// Appends the empty squares, by scanning the words' set bits.
+    fn empties_into<L: Extend<u16>>(&self, list: &mut L) {
+        for w in 0..4 {
+            let valid = if w == 3 { (1u64 << (CELLS - 192)) - 1 } else { u64::MAX };
+            let mut empty = !(self.stones[0][w] | self.stones[1][w]) & valid;
+            while empty != 0 {
+                list.extend(Some((w * 64) as u16 + empty.trailing_zeros() as u16));
+                empty &= empty - 1;
+            }
+        }
     }
 
     fn toggle(&mut self, sq: u16, who: usize, add: bool) {
@@ -87,7 +97,7 @@ impl Game for Big {
     }
 
     fn moves(&self, moves: &mut MoveList<u16>) {
-        moves.extend((0..CELLS).filter(|&sq| !self.occupied(sq)).map(|sq| sq as u16));
+        self.empties_into(moves);
     }
 
     fn play(&mut self, mv: u16) {
@@ -127,13 +137,47 @@ fn perft_with<L: Default + Extend<u16> + core::ops::Deref<Target = [u16]>>(
     }
     let (list, rest) = lists.split_first_mut().expect("a list per ply");
     clear(list);
-    list.extend((0..CELLS).filter(|&sq| !g.occupied(sq)).map(|sq| sq as u16));
+    g.empties_into(list);
     if depth == 1 {
         return list.len() as u64;
     }
     let mut total = 0;
     for i in 0..list.len() {
         total += perft_with(&g.after(list[i]), depth - 1, rest, clear);
+    }
+    total
+}
+
+/// Visits every node to `depth` (each leaf made too, as a search that
+/// evaluates it does), copy-make; one list per ply. Returns the leaves.
+fn walk_copy(g: &Big, depth: u32, lists: &mut [MoveList<u16>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("a list per ply");
+    list.clear();
+    g.moves(list);
+    let mut total = 0;
+    for i in 0..list.len() {
+        total += walk_copy(&g.after(list[i]), depth - 1, rest);
+    }
+    total
+}
+
+/// [`walk_copy`] by make/undo on one position.
+fn walk_undo(g: &mut Big, depth: u32, lists: &mut [MoveList<u16>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("a list per ply");
+    list.clear();
+    g.moves(list);
+    let mut total = 0;
+    for i in 0..list.len() {
+        let mv = list[i];
+        g.play(mv);
+        total += walk_undo(g, depth - 1, rest);
+        g.undo(mv);
     }
     total
 }
@@ -162,10 +206,19 @@ fn benches(c: &mut Criterion) {
     let mid = Big::with_stones(CELLS - 60);
     let want = sequences(60, 3);
     let mut g = c.benchmark_group("copy_vs_undo_312_bytes");
+    let mut lists: Vec<MoveList<u16>> = (0..3).map(|_| MoveList::new()).collect();
     g.bench_function("copy-make", |b| {
-        b.iter(|| assert_eq!(perft(black_box(&mid), 3), want));
+        b.iter(|| assert_eq!(walk_copy(black_box(&mid), 3, &mut lists), want));
     });
     g.bench_function("make-undo", |b| {
+        let mut pos = mid.clone();
+        b.iter(|| assert_eq!(walk_undo(black_box(&mut pos), 3, &mut lists), want));
+    });
+    // The trait's perft pair (leaves counted, not made).
+    g.bench_function("perft copy-make", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&mid), 3), want));
+    });
+    g.bench_function("perft make-undo", |b| {
         b.iter(|| assert_eq!(perft_undo(black_box(&mid), 3), want));
     });
     g.finish();
@@ -192,9 +245,11 @@ fn benches(c: &mut Criterion) {
 fn one(mode: &str) {
     let mid = Big::with_stones(CELLS - 60);
     let open = Big::with_stones(CELLS - 200);
+    let mut lists: Vec<MoveList<u16>> = (0..3).map(|_| MoveList::new()).collect();
     let nodes = match mode {
-        "copy" => perft(&mid, 3),
-        "undo" => perft_undo(&mid, 3),
+        "copy" => walk_copy(&mid, 3, &mut lists),
+        "undo" => walk_undo(&mut mid.clone(), 3, &mut lists),
+        "base" => 0,
         "list64" => {
             let mut lists: Vec<MoveList<u16>> = (0..2).map(|_| MoveList::new()).collect();
             perft_with(&open, 2, &mut lists, |l| l.clear())
@@ -206,7 +261,11 @@ fn one(mode: &str) {
         "fresh" => perft_fresh(&open, 2),
         other => panic!("unknown mode {other:?}: copy, undo, list64, list256, fresh"),
     };
-    let want = if matches!(mode, "copy" | "undo") { sequences(60, 3) } else { sequences(200, 2) };
+    let want = match mode {
+        "copy" | "undo" => sequences(60, 3),
+        "base" => 0,
+        _ => sequences(200, 2),
+    };
     assert_eq!(nodes, want);
     println!("{mode}: {nodes} leaves");
 }
