@@ -4,13 +4,17 @@
 use std::sync::Arc;
 
 use spielbaum_arena::{AgentSpec, DynAgent, NamedAgent, NamedEval, SpecError};
-use spielbaum_game_trait::{Agent, AgentError, AgentLimits, Decision, Game, History, Zero, win_in};
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Decision, Game, History, Notation, Zero, win_in,
+};
 use spielbaum_golf_clubs::{ClubSet, GolfError, GolfHole, Rules};
 use spielbaum_nim_variant::{Mixed, Optimal, Random as TextRandom, SubtractionGame, Subtractions};
 use spielbaum_peg_solitaire::{Board, Goal, Peg};
-use spielbaum_small_games::{Connect4Wide, Dice, LineCount, Nim, OpenLines, Threats, TicTacToe};
+use spielbaum_small_games::{
+    Connect4, Connect4Board, Connect4Wide, Dice, LineCount, Nim, OpenLines, Threats, TicTacToe,
+};
 
-use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values, run_spec};
+use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values};
 use crate::error::CliError;
 
 /// The evaluator that knows nothing: search to the end solves exactly.
@@ -392,58 +396,111 @@ impl Agent<Peg<'static>> for PegSolver {
     }
 }
 
-/// Connect Four on boards from 4x4 to 9x7 (the `u128` board, so every
-/// size is one type; the library's `u64` `Connect4` is 1.2x faster on
-/// perft and has an exact key, but cannot hold 9x7).
+/// Connect Four on boards of 4 to 9 columns and 4 to 7 rows: a 64-bit
+/// board up to 64 bits of `(height + 1) · width`, a 128-bit one beyond
+/// ([`Connect4WideSpec`]).
 pub struct Connect4Spec;
 
+/// The evaluators of Connect Four on either board type.
+fn connect4_evaluators<B: spielbaum_small_games::Bits>() -> Vec<NamedEval<Connect4Board<B>>>
+where
+    Connect4Board<B>: Game,
+    Threats: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+    OpenLines: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+{
+    vec![
+        NamedEval {
+            name: "threats",
+            help: "threats (cells completing four), open lines, immediate wins; orders moves without playing them",
+            make: || Box::new(Threats),
+        },
+        NamedEval {
+            name: "lines",
+            help: "lines of four still open to one side, weighted by their stones",
+            make: || Box::new(OpenLines),
+        },
+        zero(),
+    ]
+}
+
 impl GameSpec for Connect4Spec {
-    type Game = Connect4Wide;
+    type Game = Connect4;
     type Eval = Threats;
     const INFO: GameInfo = GameInfo {
         name: "connect4",
-        description: "Connect Four: drop stones into columns; four in a row, column or diagonal wins",
+        description: "Connect Four: drop stones into columns; four in a row wins",
         options: &[
             GameOption {
                 flag: "width",
                 value: "W",
                 help: "columns, 4..=9",
                 default: "7",
-                kind: OptionKind::Rules,
+                kind: OptionKind::Start,
             },
             GameOption {
                 flag: "height",
                 value: "H",
                 help: "rows, 4..=7",
                 default: "6",
-                kind: OptionKind::Rules,
+                kind: OptionKind::Start,
             },
         ],
-        position: "rows from the top, x/o/. (x moves first): \"......./......./......./......./...o.../..xx...\"",
-        moves: "the column letter, a.. (a..g on 7 columns)",
-        strongest: "negamax:time=1s",
+        position: "rows from the top, x/o/. (the size follows from the text): \"......./......./......./......./......./...x...\"",
+        moves: "the column, a (left) to i",
+        strongest: "negamax:time=2s",
     };
+    fn start(o: &Values<'_>) -> Result<Connect4, CliError> {
+        Ok(Connect4::new(o.get("width")?, o.get("height")?)?)
+    }
+    fn eval() -> Threats {
+        Threats
+    }
+    fn evaluators() -> Vec<NamedEval<Connect4>> {
+        connect4_evaluators()
+    }
+    fn board(g: &Connect4) -> String {
+        grid(&g.to_string(), false)
+    }
+    fn dispatch<V: SetupVisitor>(
+        info: &'static GameInfo,
+        opts: &GameOpts,
+        visitor: V,
+    ) -> Result<V::Output, CliError> {
+        let wide = match &opts.position {
+            // The size follows from the text: wide if only the wide board
+            // reads it.
+            Some(p) => {
+                let narrow = Connect4::standard().parse_position(p).is_ok();
+                !narrow && Connect4Wide::new(7, 6)?.parse_position(p).is_ok()
+            }
+            None => opts.values(info, |v| {
+                let (w, h): (usize, usize) = (v.get("width")?, v.get("height")?);
+                Ok((h + 1) * w > 64)
+            })?,
+        };
+        if wide {
+            super::run_spec::<Connect4WideSpec, V>(info, opts, visitor)
+        } else {
+            super::run_spec::<Self, V>(info, opts, visitor)
+        }
+    }
+}
+
+/// Connect Four on the 128-bit board (reached through [`Connect4Spec`]).
+pub struct Connect4WideSpec;
+
+impl GameSpec for Connect4WideSpec {
+    type Game = Connect4Wide;
+    type Eval = Threats;
+    const INFO: GameInfo = Connect4Spec::INFO;
     fn start(o: &Values<'_>) -> Result<Connect4Wide, CliError> {
-        Connect4Wide::new(o.get("width")?, o.get("height")?)
-            .map_err(|e| CliError::usage(e.to_string()))
+        Ok(Connect4Wide::new(o.get("width")?, o.get("height")?)?)
     }
     fn eval() -> Threats {
         Threats
     }
     fn evaluators() -> Vec<NamedEval<Connect4Wide>> {
-        vec![
-            NamedEval {
-                name: "threats",
-                help: "threats (cells completing four; doubled on the owner's zugzwang rows), then open lines",
-                make: || Box::new(Threats),
-            },
-            NamedEval {
-                name: "lines",
-                help: "open windows of four: 1, 4, 16 points for 1, 2, 3 own stones",
-                make: || Box::new(OpenLines),
-            },
-            zero(),
-        ]
+        connect4_evaluators()
     }
     fn board(g: &Connect4Wide) -> String {
         grid(&g.to_string(), false)
@@ -467,7 +524,7 @@ macro_rules! registry {
             let info = opts.info()?;
             $(
                 if info.name == <$spec as GameSpec>::INFO.name {
-                    return run_spec::<$spec, V>(info, opts, visitor);
+                    return <$spec as GameSpec>::dispatch(info, opts, visitor);
                 }
             )+
             Err(CliError::usage(format!("unknown game {:?}", opts.game)))

@@ -3,15 +3,15 @@
 //! A position is written as its rows from the top to the bottom, separated
 //! by `/`, with `x` for the first player's stones, `o` for the second
 //! player's and `.` for empty cells: the empty 7×6 board is
-//! `......./......./......./......./......./.......`. The text must have
-//! the board's size; the side to move follows from the counts. A move is a
+//! `......./......./......./......./......./.......`. The size of the board
+//! follows from the text, the side to move from the counts. A move is a
 //! column letter, `a` (left) to `i`.
 
 use core::fmt;
 
 use spielbaum_game_trait::{Game, Notation, NotationError, Player};
 
-use super::{Bits, Connect4Board, has_four};
+use super::{Bits, Connect4Board, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, has_four};
 
 impl<B: Bits> fmt::Display for Connect4Board<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -37,22 +37,28 @@ fn col_name(col: usize) -> char {
 }
 
 impl<B: Bits> Notation for Connect4Board<B> {
-    /// Reads the row text described in the module docs, for a board of
-    /// `self`'s size (a rule of the game). Checked: the size, the
+    /// Reads the row text described in the module docs. The size may differ
+    /// from `self`'s (it follows from the text). Checked: the size, the
     /// characters, gravity (no stone above an empty cell), the counts (`x`
     /// moves first), at most one player with four in a line, and that the
     /// winner moved last with a stone that completed the line. Not checked:
     /// that some order of alternating moves reaches the position.
     fn parse_position(&self, text: &str) -> Result<Self, NotationError> {
         let rows: Vec<&str> = text.trim().split('/').map(str::trim).collect();
-        let (width, height) = (self.width(), self.height());
-        if rows.len() != height {
+        let height = rows.len();
+        if !(MIN_HEIGHT..=MAX_HEIGHT).contains(&height) {
             return Err(NotationError::position(
                 text,
                 format!(
-                    "{} rows; this board has {height} rows of {width} cells, separated by '/'",
-                    rows.len()
+                    "{height} rows; a board has {MIN_HEIGHT} to {MAX_HEIGHT} rows separated by '/'"
                 ),
+            ));
+        }
+        let width = rows[0].chars().count();
+        if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+            return Err(NotationError::position(
+                rows[0],
+                format!("the top row has {width} cells; a board has {MIN_WIDTH} to {MAX_WIDTH}"),
             ));
         }
         let empty =
@@ -65,7 +71,7 @@ impl<B: Bits> Notation for Connect4Board<B> {
             if n != width {
                 return Err(NotationError::position(
                     *row_text,
-                    format!("row {} has {n} cells; this board has {width} columns", row + 1),
+                    format!("row {} has {n} cells, the top row {width}", row + 1),
                 ));
             }
             for (col, ch) in row_text.chars().enumerate() {
