@@ -11,8 +11,8 @@
 
 #![allow(unsafe_code)]
 
+use super::part::{Count, Part};
 use crate::cpu::{Avx2, advise_huge};
-use crate::part::{Count, Part};
 
 /// Buckets of records of `W` words (`W` fixed between two
 /// [`reset`](Buckets::reset)s).
@@ -97,7 +97,7 @@ impl Writer<'_> {
             // SAFETY: `at + W <= end <= arena.len()` (the writer's
             // invariant): the words written are in the arena. This is the
             // expansion's hot store, one per record; see
-            // `docs/peg-solitaire.md` for the measurement against the
+            // `docs/bfs-reach.md` for the measurement against the
             // checked slice.
             unsafe {
                 let slot = self.arena.as_mut_ptr().add(at);
