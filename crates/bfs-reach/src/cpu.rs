@@ -635,6 +635,26 @@ mod tests {
         }
     }
 
+    /// `SPIELBAUM_PORTABLE=1` (set by CI for one test run) turns every
+    /// extension off; without it, `from_env` gives at most what the
+    /// processor has.
+    #[test]
+    fn the_environment_can_force_the_portable_path() {
+        let env = Cpu::from_env();
+        let forced =
+            std::env::var_os("SPIELBAUM_PORTABLE").is_some_and(|v| v != "0" && !v.is_empty());
+        if forced {
+            assert!(env.is_portable(), "{env:?}");
+            eprintln!("SPIELBAUM_PORTABLE is set: the portable path");
+        } else {
+            let all = Cpu::detect();
+            assert!(env.bmi2.is_none() || all.bmi2.is_some());
+            assert!(env.avx2.is_none() || all.avx2.is_some());
+            assert!(env.avx512.is_none() || all.avx512.is_some());
+        }
+        assert!(Cpu::portable().is_portable());
+    }
+
     #[test]
     fn window_matches_its_definition() {
         const VALUES: [u32; 4] = [0, 0x8000_0001, 0x8000_0002, 0x8000_0003];
