@@ -129,8 +129,11 @@ impl<'a> PackedBfs<'a> {
 
     /// Runs from `start`, calling `on_level` with the statistics and
     /// contents of each finished level; `Control::Stop` ends the run after
-    /// that level. An error if a checkpoint cannot be read or written, or
-    /// the codec's keys are too wide.
+    /// that level. An error if a checkpoint cannot be read or written.
+    ///
+    /// # Panics
+    /// If the codec breaks its contract: keys of more than
+    /// [`MAX_KEY_BITS`] bits, or a group of more than 16 elements.
     pub fn run<X, F>(
         mut self,
         codec: &X,
@@ -141,13 +144,11 @@ impl<'a> PackedBfs<'a> {
         X: LevelCodec,
         F: FnMut(&LevelStats, &PackedView<'_, X>) -> Control,
     {
-        let layout = KeyLayout::new(codec.key_bits()).ok_or_else(|| {
-            RunError::Checkpoint(format!(
-                "packed keys of {} bits (at most {MAX_KEY_BITS})",
-                codec.key_bits()
-            ))
-        })?;
-        let group = codec.group_size().clamp(1, ORBITS - 1);
+        let bits = codec.key_bits();
+        let layout = KeyLayout::new(bits)
+            .unwrap_or_else(|| panic!("packed keys of {bits} bits (1 to {MAX_KEY_BITS})"));
+        let group = codec.group_size();
+        assert!((1..ORBITS).contains(&group), "a group of {group} elements (1 to 16)");
         let threads = self.threads.unwrap_or_else(rayon::current_num_threads).max(1);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok();
         let cpu = self.cpu.unwrap_or_else(Cpu::from_env);

@@ -5,7 +5,7 @@
 //!
 //! One big allocation instead of one per bucket lets the kernel back it
 //! with transparent huge pages ([`advise_huge`]): the buckets of the
-//! English statistics (about 200 MB) fault in a few hundred 2 MiB pages
+//! English peg-solitaire statistics (about 200 MB) fault in a few hundred 2 MiB pages
 //! instead of tens of thousands of 4 KiB ones, and the arena is reused from
 //! level to level and for every kind of record.
 

@@ -1,6 +1,6 @@
-//! One partition of a level of the statistics' fast path: while the next
-//! level is built, an open-addressing table of key rests and path
-//! counters; once finished, the same arrays compacted.
+//! One partition of a level of the packed engine: while the next level is
+//! built, an open-addressing table of key rests and path counters; once
+//! finished, the same arrays compacted.
 
 use core::ops::AddAssign;
 
