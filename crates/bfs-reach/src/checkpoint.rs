@@ -188,25 +188,36 @@ pub fn write_atomically(
     name: &str,
     write: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>,
 ) -> Result<(), RunError> {
+    replace_file(dir, name, |file| {
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())
+    })
+}
+
+/// Creates `dir/name.tmp`, lets `fill` write it, syncs it and renames it
+/// to `dir/name`.
+fn replace_file(
+    dir: &Path,
+    name: &str,
+    fill: impl FnOnce(fs::File) -> std::io::Result<fs::File>,
+) -> Result<(), RunError> {
     fs::create_dir_all(dir).map_err(|e| err(&dir.display().to_string(), e))?;
     let tmp = dir.join(format!("{name}.tmp"));
-    let fill = || -> std::io::Result<()> {
-        let mut w = BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
-        write(&mut w)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    };
-    fill().map_err(|e| err(&tmp.display().to_string(), e))?;
+    let run = || -> std::io::Result<()> { fill(fs::File::create(&tmp)?)?.sync_all() };
+    run().map_err(|e| err(&tmp.display().to_string(), e))?;
     let path = dir.join(name);
     fs::rename(&tmp, &path).map_err(|e| err(&path.display().to_string(), e))
 }
 
-/// A writer that keeps the CRC-32 of what passes through it.
-struct CrcWriter<'a, W> {
-    inner: &'a mut W,
+/// A writer or reader that keeps the CRC-32 of what passes through it
+/// (below the buffer: the checksum sees big blocks, not single numbers).
+struct Crc<T> {
+    inner: T,
     crc: crc32fast::Hasher,
 }
 
-impl<W: Write> Write for CrcWriter<'_, W> {
+impl<W: Write> Write for Crc<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.crc.update(&buf[..n]);
@@ -217,6 +228,14 @@ impl<W: Write> Write for CrcWriter<'_, W> {
     }
 }
 
+impl<R: Read> Read for Crc<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
 /// [`write_atomically`] with a CRC-32 of the contents appended (`u32`,
 /// little-endian): the file [`read_checked`] reads.
 pub fn write_checked(
@@ -224,11 +243,13 @@ pub fn write_checked(
     name: &str,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), RunError> {
-    write_atomically(dir, name, |w| {
-        let mut c = CrcWriter { inner: w, crc: crc32fast::Hasher::new() };
-        write(&mut c)?;
-        let sum = c.crc.finalize();
-        w.write_all(&sum.to_le_bytes())
+    replace_file(dir, name, |file| {
+        let crc = Crc { inner: file, crc: crc32fast::Hasher::new() };
+        let mut w = BufWriter::with_capacity(1 << 20, crc);
+        write(&mut w)?;
+        let Crc { inner: mut file, crc } = w.into_inner().map_err(|e| e.into_error())?;
+        file.write_all(&crc.finalize().to_le_bytes())?;
+        Ok(file)
     })
 }
 
@@ -236,23 +257,20 @@ pub fn write_checked(
 /// [`read_checked`] hands them to its parser: the bytes before the
 /// checksum, each one added to the checksum as it is read.
 pub struct CheckedReader {
-    inner: std::io::Take<BufReader<fs::File>>,
-    crc: crc32fast::Hasher,
+    inner: BufReader<Crc<std::io::Take<fs::File>>>,
 }
 
 impl CheckedReader {
     /// Bytes not read yet (before the checksum): a parser checks a length
     /// against it before it allocates.
     pub fn remaining(&self) -> u64 {
-        self.inner.limit()
+        self.inner.get_ref().inner.limit() + self.inner.buffer().len() as u64
     }
 }
 
 impl Read for CheckedReader {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.crc.update(&buf[..n]);
-        Ok(n)
+        self.inner.read(buf)
     }
 }
 
@@ -276,17 +294,17 @@ pub fn read_checked<T>(
     let Some(payload) = len.checked_sub(4) else {
         return Err(err(&name, "damaged: too short for its checksum"));
     };
-    let mut r = CheckedReader {
-        inner: BufReader::with_capacity((1 << 20).min(len as usize + 1), file).take(payload),
-        crc: crc32fast::Hasher::new(),
-    };
+    let crc = Crc { inner: file.take(payload), crc: crc32fast::Hasher::new() };
+    let cap = (1 << 20).min(payload as usize + 1);
+    let mut r = CheckedReader { inner: BufReader::with_capacity(cap, crc) };
     let parsed = parse(&mut r);
     let left = r.remaining();
     // Every byte goes through the checksum, whatever the parser did.
     std::io::copy(&mut r, &mut std::io::sink()).map_err(|e| err(&name, e))?;
+    let Crc { inner, crc } = r.inner.into_inner();
     let mut sum = [0u8; 4];
-    r.inner.into_inner().read_exact(&mut sum).map_err(|e| err(&name, e))?;
-    if u32::from_le_bytes(sum) != r.crc.finalize() {
+    inner.into_inner().read_exact(&mut sum).map_err(|e| err(&name, e))?;
+    if u32::from_le_bytes(sum) != crc.finalize() {
         return Err(err(&name, "damaged: the checksum (CRC-32) does not match its contents"));
     }
     match parsed {
