@@ -37,6 +37,9 @@
 //!   active list, early stop when a target set is complete).
 //! - [`retrograde`]: win/loss/draw and plies to the end for every reachable
 //!   position of a two-player game or puzzle.
+//! - [`perfect`]: the same values for games whose positions are numbered
+//!   densely ([`PerfectIndex`]): 2-bit tables per subspace, solved in
+//!   dependency order in parallel, stored with checksums, resumable.
 //!
 //! Long runs report [`Progress`] and stop on [`Control::Stop`]; finished
 //! levels are kept.
@@ -52,6 +55,7 @@ pub mod general;
 pub mod level;
 pub mod packed;
 pub mod params;
+pub mod perfect;
 pub mod retrograde;
 mod table;
 
@@ -60,5 +64,6 @@ pub use control::{Control, Progress, RunError};
 pub use cpu::Cpu;
 pub use level::{FromKey, LevelBfs, LevelStats, LevelView, Summary};
 pub use packed::{LevelCodec, PackedBfs, PackedView};
+pub use perfect::{Database, PerfectError, PerfectIndex, PerfectSolver};
 pub use retrograde::{RetroTable, Retrograde, Value};
 pub use table::Part;

@@ -67,3 +67,13 @@ pub const PACKED_ROUND_MIN_BYTES: usize = 1 << 27;
 /// (1.542 s against 1.572 s) and leaves less margin before a table has to
 /// grow (by half, when its load passes 7/8).
 pub const PACKED_SLOTS_PER_ENTRY: f64 = 1.5;
+
+/// Indices per work item of the [`perfect`](crate::perfect) solver: 2^16
+/// indices are 4 KiB of values and 64 KiB of counter and ply bytes, large
+/// enough that rayon's scheduling costs nothing, small enough to balance.
+pub const PERFECT_CHUNK: u64 = 1 << 16;
+
+/// Work items between two progress callbacks (and stop checks) of the
+/// [`perfect`](crate::perfect) solver: 64 × 2^16 = 4 Mi indices, a few
+/// hundred milliseconds of work.
+pub const PERFECT_BATCH: u64 = 64;
