@@ -119,6 +119,18 @@ impl Gomoku {
         &self.stones[p.index()]
     }
 
+    /// The stones of player index `p` (0 or 1).
+    #[inline(always)]
+    pub(crate) fn stones_of(&self, p: usize) -> &Bits {
+        &self.stones[p]
+    }
+
+    /// Open windows of player index `p` (see [`windows`](Self::windows)).
+    #[inline(always)]
+    pub(crate) fn hist_of(&self, p: usize) -> &[u16; LEVELS] {
+        &self.hist[p]
+    }
+
     /// Number of stones on the board.
     pub fn stone_count(&self) -> usize {
         usize::from(self.count)
