@@ -167,6 +167,12 @@ impl Gomoku {
     /// Every empty cell, whatever the candidate radius (nothing once the
     /// game is over).
     pub fn all_moves(&self, out: &mut MoveList<Cell>) {
+        self.all_moves_into(out)
+    }
+
+    /// [`all_moves`](Self::all_moves) into any `SmallVec` (a list with
+    /// room for a whole board inline, for instance).
+    pub fn all_moves_into<A: smallvec::Array<Item = Cell>>(&self, out: &mut smallvec::SmallVec<A>) {
         if self.state != ONGOING {
             return;
         }

@@ -16,3 +16,5 @@ pub use shape::{Shape, Shapes, classify};
 pub use threat::{Cells, ThreatSearch, winning_cells};
 mod eval;
 pub use eval::{FreeFields, OpenRows, Pattern, RowCount, WINDOW_WEIGHTS, WINNING, WithVcf, centre};
+mod engine;
+pub use engine::{Engine, RootChecks, openings};
