@@ -11,7 +11,8 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use smallvec::SmallVec;
 use spielbaum_game_trait::{Game, MoveList, Notation, perft, perft_undo};
-use spielbaum_gomoku::{Cell, Gomoku, Rules, openings};
+use spielbaum_gomoku::{Cell, Gomoku, Pattern, Rules, openings};
+use spielbaum_negamax::{Config, Limits, Searcher};
 
 fn opening() -> Gomoku {
     let mut g = Gomoku::new(Rules::default());
@@ -93,8 +94,24 @@ fn move_lists(c: &mut Criterion) {
     group.finish();
 }
 
+/// Depth-4 searches (default configuration, pattern evaluator) from four
+/// openings; each run asserts the node total of the first.
 fn search(c: &mut Criterion) {
-    let _ = openings;
+    let starts = openings(&Rules::default(), 4, 6, 2026);
+    let run = |starts: &[Gomoku]| -> u64 {
+        starts
+            .iter()
+            .map(|g| {
+                let mut s = Searcher::new(Pattern::new(5, false), Config::default());
+                s.search(g, &Limits::depth(4)).counters.nodes
+            })
+            .sum()
+    };
+    let expected = run(&starts);
+    let mut group = c.benchmark_group("search/15x15/4-openings/depth4");
+    group.throughput(criterion::Throughput::Elements(expected));
+    group.bench_function("pattern", |b| b.iter(|| assert_eq!(run(black_box(&starts)), expected)));
+    group.finish();
 }
 
 criterion_group! {

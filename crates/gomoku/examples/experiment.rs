@@ -41,6 +41,30 @@ fn variants() -> Vec<(&'static str, Config, bool)> {
     ]
 }
 
+/// Rows with another position or evaluator (values differ: not asserted).
+fn extra_rows(start: &Gomoku) -> Vec<Row> {
+    let shapes = Pattern::new(5, false).with_shape_ordering(true);
+    let near = start.with_radius(2);
+    let eval = Pattern::new(5, false);
+    vec![
+        run_variant(start, shapes, "default, ordered by line shapes", Config::default(), false),
+        run_variant(
+            &near,
+            eval,
+            "default, candidates within 2 of a stone",
+            Config::default(),
+            false,
+        ),
+        run_variant(
+            &near,
+            eval,
+            "default + symmetry, candidates within 2",
+            Config { symmetry: true, ..Config::default() },
+            false,
+        ),
+    ]
+}
+
 struct Row {
     name: &'static str,
     nodes: Vec<u64>,
@@ -83,7 +107,7 @@ fn seven() {
     let rules = Rules::mnk(7, 7, 5).unwrap();
     let start = Gomoku::new(rules).after(Gomoku::new(rules).parse_move("d4").unwrap());
     let eval = Pattern::new(5, false);
-    let rows: Vec<Row> =
+    let mut rows: Vec<Row> =
         variants().into_iter().map(|(n, c, e)| run_variant(&start, eval, n, c, e)).collect();
     // Honest results: the exact variants agree with plain negamax at every
     // depth both reached.
@@ -95,6 +119,7 @@ fn seven() {
             }
         }
     }
+    rows.extend(extra_rows(&start));
     println!("#### 7×7, five in a row, from d4 (white to move), pattern evaluator\n");
     print!("| variant | reached in 1 s |");
     for d in 1..=MAX_DEPTH {

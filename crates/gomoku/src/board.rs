@@ -220,6 +220,36 @@ impl Gomoku {
         g
     }
 
+    /// The position with `stones[0]` for the first player and `stones[1]`
+    /// for the second, `to_move` to move: the result (a winning row, a
+    /// full board) follows from the stones. The error names the bad part:
+    /// a cell off the board or taken twice, or both players with a winning
+    /// row.
+    pub fn from_parts(rules: Rules, stones: &[Bits; 2], to_move: Player) -> Result<Gomoku, String> {
+        let rules = rules.checked()?;
+        let board = rules.board();
+        for (p, s) in stones.iter().enumerate() {
+            if let Some(c) = s.iter().find(|&c| !board.has(c)) {
+                return Err(format!("stone of player {} off the board at cell {c}", p + 1));
+            }
+        }
+        if let Some(c) = stones[0].iter().find(|&c| stones[1].has(c)) {
+            let (x, y) = coords(c);
+            return Err(format!("cell {x},{y} holds stones of both players"));
+        }
+        let probe = Gomoku::from_stones(rules, stones, to_move, ONGOING);
+        let wins: Vec<bool> =
+            (0..2).map(|p| stones[p].iter().any(|c| probe.makes_row(c, p))).collect();
+        let state = match (wins[0], wins[1]) {
+            (true, true) => return Err("both players have a winning row".into()),
+            (true, false) => 1,
+            (false, true) => 2,
+            _ if probe.stone_count() == rules.cells() => DRAW,
+            _ => ONGOING,
+        };
+        Ok(Gomoku { state, ..probe })
+    }
+
     /// Places a stone of player index `p` on the empty cell `c` and updates
     /// the bookkeeping (not the side to move or the result).
     #[inline]

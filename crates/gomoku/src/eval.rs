@@ -142,12 +142,17 @@ const DEFEND: [Score; 8] = [0, 10, 100, 150, 1_500, 2_000, 50_000, 500_000];
 /// four wins, one facing two winning cells loses. Incremental: the
 /// windows are kept by the position, so an evaluation is a few adds.
 ///
-/// Moves are ordered by their line shapes ([`Shape`]) for both sides
-/// (attack and defence), and the noisy moves are fours and open threes
-/// (or the forced block of an opposing four).
+/// The noisy moves are fours and open threes (or the forced block of an
+/// opposing four). Ordering by line shapes ([`Shape`], attack and
+/// defence, through [`Evaluator::order_moves`]) is available with
+/// [`with_shape_ordering`](Pattern::with_shape_ordering) but off by
+/// default: measured on 7×7 and 15×15 (`docs/gomoku.md`), the engines'
+/// ordering by the children's values (an evaluation is a few adds here)
+/// searches fewer nodes at a higher rate.
 #[derive(Clone, Copy)]
 pub struct Pattern {
     shapes: &'static Shapes,
+    shape_ordering: bool,
 }
 
 impl core::fmt::Debug for Pattern {
@@ -168,7 +173,14 @@ pub const WINNING: Score = 40_000;
 impl Pattern {
     /// For rows of `k` (exact rule or not).
     pub fn new(k: u8, exact: bool) -> Self {
-        Pattern { shapes: Shapes::get(k, exact) }
+        Pattern { shapes: Shapes::get(k, exact), shape_ordering: false }
+    }
+
+    /// Orders moves by their line shapes ([`move_score`](Self::move_score))
+    /// instead of letting the engine evaluate the children.
+    pub fn with_shape_ordering(mut self, on: bool) -> Self {
+        self.shape_ordering = on;
+        self
     }
 
     /// For `pos`'s rules.
@@ -249,6 +261,9 @@ impl Evaluator<Gomoku> for Pattern {
     }
 
     fn order_moves(&self, pos: &Gomoku, moves: &[Cell], scores: &mut [Score]) -> bool {
+        if !self.shape_ordering {
+            return false;
+        }
         for (s, &mv) in scores.iter_mut().zip(moves) {
             *s = self.move_score(pos, mv);
         }
@@ -264,7 +279,7 @@ impl Evaluator<Gomoku> for Pattern {
 pub struct WithVcf<E> {
     /// The evaluator of quiet positions.
     pub inner: E,
-    /// Node budget of each VCF search.
+    /// Node budget of each VCF search (0: none, the inner evaluator alone).
     pub nodes: u64,
     /// Most fours in a line.
     pub depth: u32,
@@ -281,7 +296,7 @@ impl<E: Evaluator<Gomoku>> Evaluator<Gomoku> for WithVcf<E> {
     fn evaluate(&self, pos: &Gomoku) -> Score {
         let me = pos.to_move().index();
         // A VCF needs a window with k - 2 own stones.
-        if pos.hist_of(me)[1] > 0 || pos.hist_of(me)[0] > 0 {
+        if self.nodes > 0 && (pos.hist_of(me)[1] > 0 || pos.hist_of(me)[0] > 0) {
             let mut ts = ThreatSearch::for_position(pos, self.nodes);
             if let Some(line) = ts.vcf(pos, self.depth) {
                 return WINNING - line.len() as Score;

@@ -18,3 +18,4 @@ mod eval;
 pub use eval::{FreeFields, OpenRows, Pattern, RowCount, WINDOW_WEIGHTS, WINNING, WithVcf, centre};
 mod engine;
 pub use engine::{Engine, RootChecks, openings};
+pub mod gomocup;

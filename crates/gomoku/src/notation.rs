@@ -132,19 +132,7 @@ impl Notation for Gomoku {
                 }
             }
         }
-        let probe = Gomoku::from_stones(r, &stones, mover, 0);
-        let wins: Vec<bool> =
-            (0..2).map(|p| stones[p].iter().any(|c| probe.makes_row(c, p))).collect();
-        let state = match (wins[0], wins[1]) {
-            (true, true) => {
-                return Err(NotationError::position(board, "both players have a winning row"));
-            }
-            (true, false) => 1,
-            (false, true) => 2,
-            _ if probe.stone_count() == r.cells() => 3,
-            _ => 0,
-        };
-        Ok(Gomoku::from_stones(r, &stones, mover, state))
+        Gomoku::from_parts(r, &stones, mover).map_err(|e| NotationError::position(board, e))
     }
 
     fn write_move(&self, mv: Cell, out: &mut dyn fmt::Write) -> fmt::Result {
