@@ -3,8 +3,8 @@
 
 use spielbaum_game_trait::{Game, MoveList, Outcome, Player, Undo};
 
-use crate::bits::{Bits, CELLS, cell, coords};
-use crate::rules::{DIRS, Rules, SIDE_KEY, ZOBRIST, neighbours};
+use crate::bits::{Bits, CELLS, STRIDE, cell, coords};
+use crate::rules::{DIRS, Rules, SIDE_KEY, ZOBRIST, board_mask, neighbours};
 
 /// A move: the index of the cell to play (see [`cell`](crate::cell)).
 ///
@@ -209,7 +209,7 @@ impl Gomoku {
         let mut g = Gomoku::new(rules);
         for p in 0..2 {
             for c in stones[p].iter() {
-                g.put(c, p);
+                let _ = g.put(c, p);
             }
         }
         g.mover = mover.index() as u8;
@@ -251,65 +251,105 @@ impl Gomoku {
     }
 
     /// Places a stone of player index `p` on the empty cell `c` and updates
-    /// the bookkeeping (not the side to move or the result).
+    /// the bookkeeping (not the side to move or the result); returns `true`
+    /// if the stone makes a winning row.
     #[inline]
-    fn put(&mut self, c: usize, p: usize) {
-        self.update_windows(c, p, 1);
+    fn put(&mut self, c: usize, p: usize) -> bool {
+        let win = self.scan(c, p, 1);
         self.stones[p].set(c);
         self.key ^= ZOBRIST[p][c];
         self.count += 1;
         if self.rules.radius > 0 {
             self.near.or_with(&neighbours(self.rules.radius)[c]);
         }
+        win
     }
 
     /// Adds (`sign` 1) or removes (`sign` -1) the effect on the open
-    /// windows of a stone of `p` at `c`; `c` must be empty when called.
+    /// windows of a stone of `p` at `c` (`c` must be empty when called) and
+    /// tells whether that stone makes a winning row. One pass over the four
+    /// lines through `c`: the cells within `k` on each side are read once
+    /// (index steps, the board edge from the coordinates), the run through
+    /// `c` gives the result, and sliding counts over the windows through `c`
+    /// the open-window changes.
     #[inline]
-    fn update_windows(&mut self, c: usize, p: usize, sign: i16) {
-        let k = i32::from(self.rules.k);
+    fn scan(&mut self, c: usize, p: usize, sign: i16) -> bool {
+        const STEP: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
+        let k = usize::from(self.rules.k);
         let (x, y) = coords(c);
-        let (x, y) = (x as i32, y as i32);
-        let own = p as u8 + 1;
+        let (w1, h1) = (usize::from(self.rules.width) - 1, usize::from(self.rules.height) - 1);
+        let ext = [
+            (x, w1 - x),
+            (y, h1 - y),
+            (x.min(y), (w1 - x).min(h1 - y)),
+            (x.min(h1 - y), (w1 - x).min(y)),
+        ];
         let sgn = sign as u16;
-        for (dx, dy) in DIRS {
-            // Reach on the board before and after c, at most k - 1.
-            let mut st = [0u8; 2 * crate::bits::MAX_SIDE as usize];
-            let mut lo = 0;
-            while lo < k - 1 && self.rules.on_board(x - (lo + 1) * dx, y - (lo + 1) * dy) {
-                lo += 1;
+        let mut win = false;
+        let own = &self.stones[p];
+        let opp = &self.stones[1 - p];
+        let mut lines = [([0u8; 2 * crate::bits::MAX_SIDE as usize + 1], 0usize, 0usize); 4];
+        for d in 0..4 {
+            let lo = ext[d].0.min(k);
+            let hi = ext[d].1.min(k);
+            let st = &mut lines[d].0;
+            let step = STEP[d];
+            let mut idx = c as isize - lo as isize * step;
+            for s in st.iter_mut().take(lo + hi + 1) {
+                let i = idx as usize;
+                *s = if own.has(i) {
+                    1
+                } else if opp.has(i) {
+                    2
+                } else {
+                    0
+                };
+                idx += step;
             }
-            let mut hi = 0;
-            while hi < k - 1 && self.rules.on_board(x + (hi + 1) * dx, y + (hi + 1) * dy) {
-                hi += 1;
+            st[lo] = 0;
+            let mut l = 0;
+            while l < lo && st[lo - 1 - l] == 1 {
+                l += 1;
             }
-            if lo + hi + 1 < k {
+            let mut r = 0;
+            while r < hi && st[lo + 1 + r] == 1 {
+                r += 1;
+            }
+            let run = l + r + 1;
+            if run == k || (run > k && !self.rules.exact) {
+                win = true;
+            }
+            lines[d].1 = lo;
+            lines[d].2 = hi;
+        }
+        for (st, lo, hi) in &lines {
+            let (lo, hi) = (*lo, *hi);
+            let wl = lo.min(k - 1);
+            let wh = hi.min(k - 1);
+            if wl + wh + 1 < k {
                 continue;
             }
-            for i in -lo..=hi {
-                st[(i + lo) as usize] = self.state_at(x + i * dx, y + i * dy);
-            }
-            // Windows [s, s + k - 1] for s in -lo..=hi - k + 1, sliding counts.
-            let len = (lo + hi + 1) as usize;
-            let k = k as usize;
+            let from = lo - wl;
+            let to = lo + wh + 1;
             let (mut a, mut b) = (0i32, 0i32);
-            for &s in &st[..k] {
-                a += i32::from(s == own);
-                b += i32::from(s != own && s != 0);
+            for &s in &st[from..from + k] {
+                a += i32::from(s == 1);
+                b += i32::from(s == 2);
             }
-            let mut start = 0;
+            let mut start = from;
             loop {
                 self.window_delta(p, a, b, sgn);
-                if start + k >= len {
+                if start + k >= to {
                     break;
                 }
                 let out = st[start];
                 let inn = st[start + k];
-                a += i32::from(inn == own) - i32::from(out == own);
-                b += i32::from(inn != own && inn != 0) - i32::from(out != own && out != 0);
+                a += i32::from(inn == 1) - i32::from(out == 1);
+                b += i32::from(inn == 2) - i32::from(out == 2);
                 start += 1;
             }
         }
+        win
     }
 
     #[inline(always)]
@@ -382,7 +422,7 @@ impl Gomoku {
     fn take_back(&mut self, c: usize) {
         let p = if self.stones[0].has(c) { 0 } else { 1 };
         self.stones[p].clear(c);
-        self.update_windows(c, p, -1);
+        self.scan(c, p, -1);
         self.key ^= ZOBRIST[p][c];
         self.count -= 1;
         if self.rules.radius > 0 {
@@ -450,14 +490,12 @@ impl Game for Gomoku {
             }
             return;
         }
-        let free = self.near.and_not2(&self.stones[0], &self.stones[1]);
-        let (w, h) = (usize::from(self.rules.width), usize::from(self.rules.height));
-        for c in free.iter() {
-            let (x, y) = coords(c);
-            if x < w && y < h {
-                out.push(Cell(c as u16));
-            }
+        let mut free = self.near.and_not2(&self.stones[0], &self.stones[1]);
+        let board = board_mask(self.rules.width, self.rules.height);
+        for (f, b) in free.0.iter_mut().zip(board.0.iter()) {
+            *f &= b;
         }
+        out.extend(free.iter().map(|c| Cell(c as u16)));
     }
 
     /// Plays `mv`, which may be any empty cell (not only a candidate).
@@ -465,8 +503,7 @@ impl Game for Gomoku {
         let c = mv.index();
         debug_assert!(self.is_empty_cell(mv), "{mv:?} is not an empty cell");
         let p = usize::from(self.mover);
-        self.put(c, p);
-        if self.makes_row(c, p) {
+        if self.put(c, p) {
             self.state = p as u8 + 1;
         } else if usize::from(self.count) == self.rules.cells() {
             self.state = DRAW;

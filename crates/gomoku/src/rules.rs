@@ -192,3 +192,24 @@ pub(crate) fn neighbours(radius: u8) -> &'static [Bits] {
     });
     &t[usize::from(radius.clamp(1, MAX_RADIUS)) - 1]
 }
+
+/// The cells of a `width × height` board (shared, built once).
+pub(crate) fn board_mask(width: u8, height: u8) -> &'static Bits {
+    static MASKS: OnceLock<Vec<Bits>> = OnceLock::new();
+    let m = MASKS.get_or_init(|| {
+        let n = usize::from(MAX_SIDE) + 1;
+        (0..n * n)
+            .map(|i| {
+                let (w, h) = (i / n, i % n);
+                let mut b = Bits::EMPTY;
+                for y in 0..h {
+                    for x in 0..w {
+                        b.set(cell(x, y));
+                    }
+                }
+                b
+            })
+            .collect()
+    });
+    &m[usize::from(width) * (usize::from(MAX_SIDE) + 1) + usize::from(height)]
+}

@@ -1,0 +1,82 @@
+//! Matches on 15×15: the pattern evaluator against each of the three
+//! student evaluations of Garmann's text, at equal search depth, over
+//! random openings played with both colours.
+//!
+//! ```text
+//! cargo run --release -p spielbaum-gomoku --example matches -- [depth] [openings] [checks]
+//! ```
+//!
+//! `depth` (default 3) is the fixed search depth of both sides, `openings`
+//! (default 12) the number of random 4-stone openings, each played twice
+//! with colours swapped. With `checks`, both sides also play immediate wins,
+//! block fours and look for a VCF/VCT at the root (the engine's default);
+//! without, the evaluator and the search are all that differ.
+
+use spielbaum_game_trait::{Agent, AgentLimits, Ending, Evaluator, Outcome, play_game};
+use spielbaum_gomoku::{
+    Engine, FreeFields, Gomoku, OpenRows, Pattern, RootChecks, RowCount, Rules, openings,
+};
+use spielbaum_negamax::Config;
+
+fn engine<E: Evaluator<Gomoku> + Send>(eval: E, checks: RootChecks, name: &str) -> Engine<E> {
+    Engine::new(eval, Config::default(), checks, name)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(3);
+    let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(12);
+    let checks =
+        if args.iter().any(|a| a == "checks") { RootChecks::default() } else { RootChecks::NONE };
+    let rules = Rules::default();
+    let starts = openings(&rules, n, 4, 4711);
+    let limits = AgentLimits::depth(depth);
+    println!(
+        "depth {depth}, {} openings × 2 colours, root checks {}",
+        starts.len(),
+        if checks == RootChecks::NONE { "off" } else { "on" }
+    );
+    println!("\n| opponent | games | pattern wins | draws | losses | score |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    let students: [(&str, Box<dyn Fn() -> Box<dyn Agent<Gomoku>>>); 3] = [
+        ("rows (1)", Box::new(move || Box::new(engine(RowCount, checks, "rows")))),
+        ("free fields (2)", Box::new(move || Box::new(engine(FreeFields, checks, "free")))),
+        ("open rows (3)", Box::new(move || Box::new(engine(OpenRows, checks, "open")))),
+    ];
+    for (name, make) in students.iter() {
+        let (mut w, mut d, mut l) = (0, 0, 0);
+        for start in &starts {
+            for strong_first in [true, false] {
+                let mut strong = engine(Pattern::new(5, false), checks, "pattern");
+                let mut student = make();
+                let (h, end) = if strong_first {
+                    play_game([&mut strong, &mut *student], start.clone(), &limits, 225)
+                } else {
+                    play_game([&mut *student, &mut strong], start.clone(), &limits, 225)
+                };
+                // The strong side's colour: the side to move at the start
+                // if it moved first.
+                let strong_player =
+                    if strong_first { start_mover(start) } else { start_mover(start).other() };
+                match end {
+                    Ending::Finished(Outcome::Win(p)) if p == strong_player => w += 1,
+                    Ending::Finished(Outcome::Win(_)) => l += 1,
+                    Ending::Fault { agent, .. } if (agent == 0) == strong_first => l += 1,
+                    Ending::Fault { .. } => w += 1,
+                    _ => d += 1,
+                }
+                let _ = h;
+            }
+        }
+        let games = w + d + l;
+        println!(
+            "| {name} | {games} | {w} | {d} | {l} | {:.1} % |",
+            100.0 * (f64::from(w) + 0.5 * f64::from(d)) / f64::from(games)
+        );
+    }
+}
+
+fn start_mover(g: &Gomoku) -> spielbaum_game_trait::Player {
+    use spielbaum_game_trait::Game;
+    g.to_move()
+}
