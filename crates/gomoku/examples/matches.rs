@@ -28,12 +28,14 @@ fn main() {
     let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(12);
     let checks =
         if args.iter().any(|a| a == "checks") { RootChecks::default() } else { RootChecks::NONE };
+    let threes = !args.iter().any(|a| a == "nothrees");
     let rules = Rules::default();
     let starts = openings(&rules, n, 4, 4711);
     let limits = AgentLimits::depth(depth);
     println!(
-        "depth {depth}, {} openings × 2 colours, root checks {}",
+        "depth {depth}, {} openings × 2 colours, open-three bonus {}, root checks {}",
         starts.len(),
+        if threes { "on" } else { "off" },
         if checks == RootChecks::NONE { "off" } else { "on" }
     );
     println!("\n| opponent | games | pattern wins | draws | losses | score |");
@@ -47,7 +49,8 @@ fn main() {
         let (mut w, mut d, mut l) = (0, 0, 0);
         for start in &starts {
             for strong_first in [true, false] {
-                let mut strong = engine(Pattern::new(5, false), checks, "pattern");
+                let eval = Pattern::new(5, false).with_threes(threes);
+                let mut strong = engine(eval, checks, "pattern");
                 let mut student = make();
                 let (h, end) = if strong_first {
                     play_game([&mut strong, &mut *student], start.clone(), &limits, 225)

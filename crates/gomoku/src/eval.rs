@@ -153,6 +153,9 @@ const DEFEND: [Score; 8] = [0, 10, 100, 150, 1_500, 2_000, 50_000, 500_000];
 pub struct Pattern {
     shapes: &'static Shapes,
     shape_ordering: bool,
+    weights: [i32; 4],
+    tempo: i32,
+    threes: bool,
 }
 
 impl core::fmt::Debug for Pattern {
@@ -170,10 +173,36 @@ impl Default for Pattern {
 /// A win next move, as a heuristic value (below proven wins).
 pub const WINNING: Score = 40_000;
 
+/// The bonus of an open three for the side to move when the opponent has
+/// no four.
+pub const THREE_WINS: Score = 5_000;
+
 impl Pattern {
     /// For rows of `k` (exact rule or not).
     pub fn new(k: u8, exact: bool) -> Self {
-        Pattern { shapes: Shapes::get(k, exact), shape_ordering: false }
+        Pattern {
+            shapes: Shapes::get(k, exact),
+            shape_ordering: false,
+            weights: WINDOW_WEIGHTS,
+            tempo: 25,
+            threes: true,
+        }
+    }
+
+    /// Other window weights (levels `k-1` … `k-4`) and side-to-move bonus
+    /// (percent of its own window sum).
+    pub fn with_weights(mut self, weights: [i32; 4], tempo: i32) -> Self {
+        self.weights = weights;
+        self.tempo = tempo;
+        self
+    }
+
+    /// Whether an open three of the side to move, facing no four, counts
+    /// as [`THREE_WINS`] (found with the line shapes where the windows say
+    /// one may exist). On by default.
+    pub fn with_threes(mut self, on: bool) -> Self {
+        self.threes = on;
+        self
     }
 
     /// Orders moves by their line shapes ([`move_score`](Self::move_score))
@@ -224,11 +253,23 @@ impl Evaluator<Gomoku> for Pattern {
         let mut a = 0;
         let mut b = 0;
         for j in 0..4 {
-            a += WINDOW_WEIGHTS[j] * i32::from(mine[j]);
-            b += WINDOW_WEIGHTS[j] * i32::from(theirs[j]);
+            a += self.weights[j] * i32::from(mine[j]);
+            b += self.weights[j] * i32::from(theirs[j]);
+        }
+        // An open three of the side to move against no four: it makes an
+        // open four next (unless the opponent has fours to play first).
+        if self.threes && theirs[0] == 0 && mine[1] >= 2 {
+            let shapes = self.shapes_for(pos);
+            if shapes
+                .threat_area(pos, me)
+                .iter()
+                .any(|c| shapes.best(pos, c, me) >= Shape::OpenFour)
+            {
+                a += THREE_WINS;
+            }
         }
         // Tempo: the side to move's threats are worth more.
-        (a + a / 4 - b).clamp(-EVAL_MAX, EVAL_MAX)
+        (a + a * self.tempo / 100 - b).clamp(-EVAL_MAX, EVAL_MAX)
     }
 
     fn is_noisy(&self, pos: &Gomoku, mv: Cell) -> bool {
@@ -257,6 +298,19 @@ impl Evaluator<Gomoku> for Pattern {
             if shapes.best(pos, c, me) >= Shape::OpenThree {
                 moves.push(Cell(c as u16));
             }
+        }
+    }
+
+    /// Priors for PUCT in proportion to `1 + move_score / 100` (a winning
+    /// move or a forced block takes nearly all the weight).
+    fn priors(&self, pos: &Gomoku, moves: &[Cell], priors: &mut [f32]) {
+        let mut sum = 0.0;
+        for (p, &mv) in priors.iter_mut().zip(moves) {
+            *p = 1.0 + self.move_score(pos, mv) as f32 / 100.0;
+            sum += *p;
+        }
+        if sum > 0.0 {
+            priors.iter_mut().for_each(|p| *p /= sum);
         }
     }
 

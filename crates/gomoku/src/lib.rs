@@ -15,7 +15,11 @@ mod threat;
 pub use shape::{Shape, Shapes, classify};
 pub use threat::{Cells, ThreatSearch, winning_cells};
 mod eval;
-pub use eval::{FreeFields, OpenRows, Pattern, RowCount, WINDOW_WEIGHTS, WINNING, WithVcf, centre};
+pub use eval::{
+    FreeFields, OpenRows, Pattern, RowCount, THREE_WINS, WINDOW_WEIGHTS, WINNING, WithVcf, centre,
+};
 mod engine;
 pub use engine::{Engine, RootChecks, openings};
 pub mod gomocup;
+mod playout;
+pub use playout::PatternPlayout;

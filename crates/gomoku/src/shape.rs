@@ -175,6 +175,12 @@ pub struct Shapes {
     star: Vec<Bits>,
 }
 
+impl core::fmt::Debug for Shapes {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Shapes(k={}, exact={})", self.k, self.exact)
+    }
+}
+
 /// Largest `k` with a table.
 const TABLE_MAX_K: usize = 6;
 
