@@ -127,7 +127,7 @@ impl Evaluator<Gomoku> for OpenRows {
 
 /// Weights of the open-window levels (`k-1`, `k-2`, `k-3`, `k-4` own
 /// stones).
-pub const WINDOW_WEIGHTS: [i32; 4] = [200, 40, 6, 1];
+pub const WINDOW_WEIGHTS: [i32; 4] = [200, 100, 10, 1];
 
 /// Ordering values of a stone's own shapes (attack) by [`Shape`].
 const ATTACK: [Score; 8] = [0, 20, 200, 300, 4_000, 5_000, 100_000, 1_000_000];
@@ -185,7 +185,7 @@ impl Pattern {
             shape_ordering: false,
             weights: WINDOW_WEIGHTS,
             tempo: 25,
-            threes: true,
+            threes: false,
         }
     }
 
@@ -199,7 +199,7 @@ impl Pattern {
 
     /// Whether an open three of the side to move, facing no four, counts
     /// as [`THREE_WINS`] (found with the line shapes where the windows say
-    /// one may exist). On by default.
+    /// one may exist). Off by default (measured: it lost more games than it won, `docs/gomoku.md`).
     pub fn with_threes(mut self, on: bool) -> Self {
         self.threes = on;
         self
@@ -244,7 +244,12 @@ impl Evaluator<Gomoku> for Pattern {
         let me = pos.to_move().index();
         let mine = pos.hist_of(me);
         let theirs = pos.hist_of(1 - me);
-        if mine[0] > 0 && !winning_cells(pos, self.shapes_for(pos), me).is_empty() {
+        // Freestyle: a window with k - 1 own stones and no opposing stone
+        // has its empty cell as a winning cell. Exactly k: an overline may
+        // spoil it, so look.
+        if mine[0] > 0
+            && (!pos.rules().exact || !winning_cells(pos, self.shapes_for(pos), me).is_empty())
+        {
             return WINNING;
         }
         if theirs[0] >= 2 && winning_cells(pos, self.shapes_for(pos), 1 - me).len() >= 2 {
