@@ -18,6 +18,9 @@ use spielbaum_gomoku::{
 };
 use spielbaum_negamax::Config;
 
+/// Makes a fresh player for each game.
+type MakeAgent = Box<dyn Fn() -> Box<dyn Agent<Gomoku>>>;
+
 fn engine<E: Evaluator<Gomoku> + Send>(eval: E, checks: RootChecks, name: &str) -> Engine<E> {
     Engine::new(eval, Config::default(), checks, name)
 }
@@ -49,7 +52,7 @@ fn main() {
     );
     println!("\n| opponent | games | pattern wins | draws | losses | score |");
     println!("|---|---:|---:|---:|---:|---:|");
-    let students: [(&str, Box<dyn Fn() -> Box<dyn Agent<Gomoku>>>); 3] = [
+    let students: [(&str, MakeAgent); 3] = [
         ("rows (1)", Box::new(move || Box::new(engine(RowCount, checks, "rows")))),
         ("free fields (2)", Box::new(move || Box::new(engine(FreeFields, checks, "free")))),
         ("open rows (3)", Box::new(move || Box::new(engine(OpenRows, checks, "open")))),

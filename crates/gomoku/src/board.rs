@@ -207,8 +207,8 @@ impl Gomoku {
     /// board; `state` as stored). Used by symmetries and parsing.
     pub(crate) fn from_stones(rules: Rules, stones: &[Bits; 2], mover: Player, state: u8) -> Self {
         let mut g = Gomoku::new(rules);
-        for p in 0..2 {
-            for c in stones[p].iter() {
+        for (p, set) in stones.iter().enumerate() {
+            for c in set.iter() {
                 let _ = g.put(c, p);
             }
         }
@@ -544,11 +544,11 @@ impl Game for Gomoku {
         img.near = Bits::EMPTY;
         img.key = if self.mover == 1 { SIDE_KEY } else { 0 };
         let table = (self.rules.radius > 0).then(|| neighbours(self.rules.radius));
-        for p in 0..2 {
-            for c in self.stones[p].iter() {
+        for (p, (set, keys)) in self.stones.iter().zip(ZOBRIST.iter()).enumerate() {
+            for c in set.iter() {
                 let m = self.map_cell(c, k);
                 img.stones[p].set(m);
-                img.key ^= ZOBRIST[p][m];
+                img.key ^= keys[m];
                 if let Some(t) = table {
                     img.near.or_with(&t[m]);
                 }

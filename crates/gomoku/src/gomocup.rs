@@ -49,7 +49,7 @@ pub struct Brain {
     exact: bool,
     engine: Option<Engine>,
     /// Inside `BOARD` … `DONE`: the stones read so far and the first error.
-    board: Option<(Vec<(Cell, bool)>, Option<String>)>,
+    board: Option<BoardInput>,
 }
 
 impl Default for Brain {
@@ -57,6 +57,10 @@ impl Default for Brain {
         Brain::new()
     }
 }
+
+/// The stones read so far inside `BOARD` … `DONE` (cell, ours) and the
+/// first error.
+type BoardInput = (Vec<(Cell, bool)>, Option<String>);
 
 /// What one input line asks to write back.
 #[derive(Debug, PartialEq, Eq)]

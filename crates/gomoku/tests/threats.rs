@@ -48,13 +48,11 @@ fn shapes_by_construction() {
 #[test]
 fn exact_rule_shapes() {
     // x x x x . x: the gap makes six — no five under the exact rule.
-    let text = "xxxx.x........./".to_string() + &"...............".repeat(1);
     let mut rows = vec![".".repeat(15); 15];
     rows[14] = "xxxx.x.........".into();
     let exact = Gomoku::new(Rules { exact: true, ..Rules::default() })
         .parse_position(&format!("{} o", rows.join("/")))
         .unwrap();
-    let _ = text;
     let gap = exact.parse_cell("e1").unwrap().index();
     assert_ne!(Shapes::get(5, true).best(&exact, gap, 0), Shape::Five);
     let free = Gomoku::new(Rules::default()).parse_position(&exact.to_string()).unwrap();

@@ -113,7 +113,7 @@ impl Plain {
                 for x in 0..self.w {
                     let cells: Vec<u8> =
                         (0..self.k).map(|i| self.get(x + i * dx, y + i * dy)).collect();
-                    if cells.iter().any(|&c| c == 9) {
+                    if cells.contains(&9) {
                         continue;
                     }
                     let own = cells.iter().filter(|&&c| c == p).count() as i32;
