@@ -560,8 +560,8 @@ impl GameSpec for GomokuSpec {
             GameOption {
                 flag: "radius",
                 value: "R",
-                help: "moves within R of a stone, 0 = every empty cell (the exact game), 0..=4",
-                default: "2",
+                help: "candidate moves within R of a stone (faster engines; then only those are legal, for people too); 0 = every empty cell, the exact game; 0..=4",
+                default: "0",
                 kind: OptionKind::Rules,
             },
         ],
