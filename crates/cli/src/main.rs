@@ -75,6 +75,8 @@ enum Command {
     /// Show a stored game (from `match --save`) move by move.
     #[command(after_help = "Example:\n  spielbaum replay nim games.jsonl --game 1")]
     Replay(cmd::replay::Args),
+    /// A Gomoku brain for Gomocup (piskvork) managers on stdin/stdout.
+    Gomocup(cmd::gomocup::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         after_help = "Example:\n  spielbaum completions bash > ~/.local/share/bash-completion/completions/spielbaum"
@@ -97,6 +99,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(a) => cmd::play::run(&a),
         Command::Match(a) => cmd::arena_match::run(&a),
         Command::Replay(a) => cmd::replay::run(&a),
+        Command::Gomocup(a) => cmd::gomocup::run(&a),
         Command::Completions(a) => completions::run(&a, Cli::command()),
     }
 }

@@ -1,5 +1,5 @@
 #![doc = include_str!("../README.md")]
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 /// The `Game` trait and its companions, re-exported so that this crate
@@ -7,16 +7,11 @@
 pub use spielbaum_game_trait;
 
 mod board;
-mod buckets;
 mod codec;
-mod cpu;
-mod fast;
 mod geometry;
-mod level;
+mod pack;
 pub mod params;
-mod part;
 mod position;
-mod snapshot;
 mod solve;
 mod stats;
 
