@@ -38,3 +38,12 @@ pub use spielbaum_golf_clubs as golf;
 /// The subtraction game "3, 5, 11" (`spielbaum-nim-variant`).
 #[cfg(feature = "nim-variant")]
 pub use spielbaum_nim_variant as nim_variant;
+
+/// Five in a row and m,n,k-games (`spielbaum-gomoku`).
+#[cfg(feature = "gomoku")]
+pub use spielbaum_gomoku as gomoku;
+
+/// Matches between agents, Elo, SPRT, play in the terminal
+/// (`spielbaum-arena`).
+#[cfg(feature = "arena")]
+pub use spielbaum_arena as arena;
