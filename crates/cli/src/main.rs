@@ -76,6 +76,9 @@ enum Command {
     #[command(after_help = "Example:\n  spielbaum replay nim games.jsonl --game 1")]
     Replay(cmd::replay::Args),
     /// A Gomoku brain for Gomocup (piskvork) managers on stdin/stdout.
+    #[command(
+        after_help = "Example (the manager writes the protocol to stdin):\n  spielbaum gomocup < protocol.txt"
+    )]
     Gomocup(cmd::gomocup::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
