@@ -1,0 +1,2 @@
+//! Benches (filled in below).
+fn main() {}
