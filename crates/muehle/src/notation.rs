@@ -7,7 +7,7 @@
 //! file by file (`a1 a4 a7 / b2 b4 b6 / …` on the standard board), one
 //! character each: `W` white (the first player), `B` black, `.` empty.
 //! The side to move is `w` or `b`; the counter is the plies since the last
-//! capture or placed stone.
+//! capture.
 
 use core::fmt;
 

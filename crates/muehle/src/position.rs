@@ -56,7 +56,7 @@ impl Move {
 
 /// A position: the stones of both players as bit masks over the board's
 /// points, the stones still in hand, the side to move and the number of
-/// plies since the last capture or placed stone, under a [`Rules`] value.
+/// plies since the last capture, under a [`Rules`] value.
 ///
 /// Small and `Copy` (engines copy-make).
 #[derive(Clone, Copy)]
@@ -188,7 +188,7 @@ impl Position {
         }
     }
 
-    /// Plies since the last capture or placed stone.
+    /// Plies since the last capture.
     pub fn counter(&self) -> u32 {
         self.counter
     }
@@ -258,9 +258,20 @@ impl Position {
     /// Appends `from`→`to` (with every capture it allows) to `out`; `own`
     /// is the mover's stones without `from`.
     #[inline(always)]
-    fn push(&self, out: &mut MoveList<Move>, from: u8, to: u8, own: u32, takes: &mut Option<u32>) {
+    fn push<const CLOSING: bool>(
+        &self,
+        out: &mut MoveList<Move>,
+        from: u8,
+        to: u8,
+        own: u32,
+        takes: &mut Option<u32>,
+    ) {
         let mv = Move { from, to, take: NONE };
-        if self.rules.mill_wins || !self.board.closes_mill(own, to as usize) {
+        let closes = self.board.closes_mill(own, to as usize);
+        if CLOSING && !closes {
+            return;
+        }
+        if self.rules.mill_wins || !closes {
             out.push(mv);
             return;
         }
@@ -276,7 +287,7 @@ impl Position {
     }
 
     /// The legal moves without the checks for a finished game.
-    fn generate(&self, out: &mut MoveList<Move>) {
+    fn generate<const CLOSING: bool>(&self, out: &mut MoveList<Move>) {
         let s = self.side as usize;
         let own = self.stones[s];
         let empty = self.empty();
@@ -286,7 +297,7 @@ impl Position {
             while e != 0 {
                 let to = e.trailing_zeros() as u8;
                 e &= e - 1;
-                self.push(out, NONE, to, own, &mut takes);
+                self.push::<CLOSING>(out, NONE, to, own, &mut takes);
             }
             return;
         }
@@ -300,7 +311,7 @@ impl Position {
             while t != 0 {
                 let to = t.trailing_zeros() as u8;
                 t &= t - 1;
-                self.push(out, from as u8, to, rest, &mut takes);
+                self.push::<CLOSING>(out, from as u8, to, rest, &mut takes);
             }
         }
     }
@@ -351,7 +362,7 @@ impl Game for Position {
 
     fn moves(&self, moves: &mut MoveList<Move>) {
         if self.ended().is_none() {
-            self.generate(moves);
+            self.generate::<false>(moves);
         }
     }
 
@@ -361,14 +372,14 @@ impl Game for Position {
         if mv.from == NONE {
             self.hand[s] -= 1;
             self.stones[s] |= 1 << mv.to;
-            self.counter = 0;
         } else {
             self.stones[s] ^= 1 << mv.from | 1 << mv.to;
-            self.counter += 1;
         }
         if mv.take != NONE {
             self.stones[s ^ 1] &= !(1 << mv.take);
             self.counter = 0;
+        } else {
+            self.counter = self.counter.saturating_add(1);
         }
         self.side ^= 1;
     }
@@ -426,6 +437,21 @@ impl Game for Position {
 }
 
 impl Position {
+    /// Appends the legal moves that close a mill (with their captures):
+    /// the noisy moves of a quiescence search.
+    pub fn closing_moves(&self, moves: &mut MoveList<Move>) {
+        if self.ended().is_none() {
+            self.generate::<true>(moves);
+        }
+    }
+
+    /// `true` if `mv` (a legal move) closes a mill.
+    pub fn closes_mill_with(&self, mv: Move) -> bool {
+        let own = self.stones[self.side as usize];
+        let rest = if mv.from == NONE { own } else { own & !(1 << mv.from) };
+        self.board.closes_mill(rest, mv.to as usize)
+    }
+
     /// The smallest key among the symmetric images and the first symmetry
     /// giving it (lookup tables, no clones).
     #[inline]

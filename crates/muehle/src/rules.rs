@@ -24,13 +24,13 @@ pub struct Rules {
     /// removing a stone of the opponent.
     pub mill_wins: bool,
     /// Draw by repetition (the `k`-th occurrence of a position) and by a
-    /// run of plies without progress (no capture, no stone placed).
+    /// run of plies without a capture (counted from the start of the game,
+    /// placing included).
     pub draw: DrawRules,
 }
 
 /// The draw rules of every variant unless changed: the third occurrence of
-/// a position draws, and so do 100 plies without a capture or a stone
-/// placed.
+/// a position draws, and so do 100 plies without a capture.
 pub const DEFAULT_DRAW: DrawRules = DrawRules::repetition(3).with_no_progress(100);
 
 impl Rules {

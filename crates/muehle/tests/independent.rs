@@ -250,14 +250,11 @@ impl<'a> Naive<'a> {
             Some(f) => {
                 let f = *self.spec.points.iter().find(|&&p| p == f).unwrap();
                 self.cells.insert(f, 0);
-                self.counter += 1;
             }
-            None => {
-                self.hand[me as usize - 1] -= 1;
-                self.counter = 0;
-            }
+            None => self.hand[me as usize - 1] -= 1,
         }
         self.cells.insert(to, me);
+        self.counter += 1;
         if let Some(t) = take {
             let t = *self.spec.points.iter().find(|&&p| p == t).unwrap();
             self.cells.insert(t, 0);
