@@ -55,42 +55,83 @@ impl DrawRules {
     }
 }
 
-/// The keys of the positions of a game so far, oldest first, with how many
-/// plies of it can still repeat.
+/// The keys of the positions of a game so far (or of a line being
+/// searched), oldest first, with a small counting filter so that the common
+/// answer "not here" costs no scan.
 ///
 /// Engines and callers use it to apply the repetition rule: a position can
 /// only repeat one that was played after the last irreversible move, so
 /// [`Game::no_progress`](crate::Game::no_progress) bounds the scan (as the
-/// fifty-move counter does in chess engines).
+/// fifty-move counter does in chess engines). Pushing and popping are
+/// `O(1)` and allocate only while the history grows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KeyHistory {
     keys: Vec<u64>,
+    /// Per filter slot, how many keys of the history fall into it (empty
+    /// until the first push).
+    counts: Vec<u16>,
 }
 
 impl KeyHistory {
+    const FILTER_BITS: u32 = 12;
+
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::FILTER_BITS)) as usize
+    }
+
     /// An empty history.
     pub const fn new() -> Self {
-        KeyHistory { keys: Vec::new() }
+        KeyHistory { keys: Vec::new(), counts: Vec::new() }
     }
 
     /// A history of `keys`, oldest first.
     pub fn from_keys(keys: impl IntoIterator<Item = u64>) -> Self {
-        KeyHistory { keys: keys.into_iter().collect() }
+        let mut h = KeyHistory::new();
+        keys.into_iter().for_each(|k| h.push(k));
+        h
     }
 
     /// Appends the key of the position just reached.
+    #[inline]
     pub fn push(&mut self, key: u64) {
+        if self.counts.is_empty() {
+            self.counts = vec![0; 1 << Self::FILTER_BITS];
+        }
+        let c = &mut self.counts[Self::slot(key)];
+        *c = c.saturating_add(1);
         self.keys.push(key);
     }
 
     /// Takes the newest key off.
+    #[inline]
     pub fn pop(&mut self) -> Option<u64> {
-        self.keys.pop()
+        let k = self.keys.pop()?;
+        let c = &mut self.counts[Self::slot(k)];
+        // A saturated counter stays (the filter only ever errs towards a scan).
+        if *c != u16::MAX {
+            *c -= 1;
+        }
+        Some(k)
+    }
+
+    /// Keeps the oldest `len` keys.
+    pub fn truncate(&mut self, len: usize) {
+        while self.keys.len() > len {
+            self.pop();
+        }
     }
 
     /// Forgets every key.
     pub fn clear(&mut self) {
-        self.keys.clear();
+        self.truncate(0);
+    }
+
+    /// `true` if `key` is in the history (a filter look-up, then a scan
+    /// only when the filter says maybe).
+    #[inline]
+    pub fn contains(&self, key: u64) -> bool {
+        self.counts.get(Self::slot(key)).is_some_and(|&c| c > 0) && self.keys.contains(&key)
     }
 
     /// The keys, oldest first.
@@ -111,6 +152,9 @@ impl KeyHistory {
     /// How often `key` occurs among the newest `window` keys (all keys when
     /// `window` is larger than the history).
     pub fn count_recent(&self, key: u64, window: usize) -> usize {
+        if !self.contains(key) {
+            return 0;
+        }
         let from = self.keys.len().saturating_sub(window);
         self.keys[from..].iter().filter(|&&k| k == key).count()
     }
@@ -141,5 +185,33 @@ mod tests {
         assert_eq!(h.count(1), 3);
         assert_eq!(h.pop(), Some(1));
         assert_eq!(h.len(), 4);
+        assert!(h.contains(3) && !h.contains(4));
+        h.truncate(1);
+        assert_eq!(h.keys(), &[1]);
+        assert!(!h.contains(2));
+    }
+
+    #[test]
+    fn keys_are_found_exactly_while_pushed() {
+        let mut p = KeyHistory::new();
+        assert!(!p.contains(7));
+        // Keys that share a filter counter (found by search) and one that
+        // does not.
+        let twin = (8..).find(|&k| KeyHistory::slot(k) == KeyHistory::slot(7)).unwrap();
+        p.push(7);
+        p.push(7);
+        p.push(twin);
+        assert!(p.contains(7) && p.contains(twin));
+        assert!(!p.contains(twin + 1));
+        p.pop();
+        assert!(!p.contains(twin) && p.contains(7));
+        p.pop();
+        assert!(p.contains(7));
+        p.pop();
+        assert!(!p.contains(7));
+        p.push(9);
+        p.clear();
+        assert!(!p.contains(9));
+        assert!(p.counts.iter().all(|&c| c == 0));
     }
 }

@@ -48,6 +48,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent;
 mod analysis;
 mod config;
 mod engine;
@@ -57,6 +58,7 @@ mod playout;
 mod search;
 mod tree;
 
+pub use agent::budget_for_move;
 pub use analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 pub use config::{Budget, Config, Selection};
 pub use engine::{Mcts, MctsError};
