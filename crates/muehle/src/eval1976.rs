@@ -93,19 +93,19 @@ impl Phase1976 {
 /// (`H4_*`, [`mobility_value`]); criterion 14 has three rows (its three
 /// cases).
 pub const WEIGHTS: [[i32; 5]; 13] = [
-    [150, 150, 150, 150, 150],      // 1 free neighbour points per stone
-    [1400, 0, 0, 0, 0],             // 2 stone on a crossing (four lines)
-    [12000, 4000, 4000, 0, 0],      // 3 mill of C
-    [0, 12000, 0, 100000, 100000],  // 4 new mill of C (H: see H4_*)
-    [800, 0, 0, 4000, 800],         // 5 C-C-. and C-.-C
-    [-9000, 0, -9000, 0, -90000],   // 6 S-S-. and S-.-S
-    [700, 0, 0, 1400, 700],         // 7 two C lines crossing at an empty point
+    [150, 150, 150, 150, 150],       // 1 free neighbour points per stone
+    [1400, 0, 0, 0, 0],              // 2 stone on a crossing (four lines)
+    [12000, 4000, 4000, 0, 0],       // 3 mill of C
+    [0, 12000, 0, 100000, 100000],   // 4 new mill of C (H: see H4_*)
+    [800, 0, 0, 4000, 800],          // 5 C-C-. and C-.-C
+    [-9000, 0, -9000, 0, -90000],    // 6 S-S-. and S-.-S
+    [700, 0, 0, 1400, 700],          // 7 two C lines crossing at an empty point
     [6000, 1000, 1000, 5000, 80000], // 8 two C twos crossing at a C stone
-    [-4000, 0, -3000, 0, -70000],   // 9 two S lines crossing at an empty point
-    [-2000, 0, 0, 0, -60000],       // 10 S stone with two empty lines
-    [1500, 0, 0, 200, 200],         // 11 C stone with two empty lines
-    [2000, 3000, 3000, 0, 0],       // 12 C stone next to a mill of S
-    [0, -9000, 0, -90000, 0],       // 13 open mills of S - new mills of C
+    [-4000, 0, -3000, 0, -70000],    // 9 two S lines crossing at an empty point
+    [-2000, 0, 0, 0, -60000],        // 10 S stone with two empty lines
+    [1500, 0, 0, 200, 200],          // 11 C stone with two empty lines
+    [2000, 3000, 3000, 0, 0],        // 12 C stone next to a mill of S
+    [0, -9000, 0, -90000, 0],        // 13 open mills of S - new mills of C
 ];
 
 /// Criterion 14, open unendangered mill of C, in its three cases (rows)
@@ -190,14 +190,17 @@ impl Eval1976 {
         // 7, 9: two lines crossing at an empty point, each with exactly one
         // stone of the player and otherwise empty.
         let single = |m: u32, own: u32| ones(own & m) == 1 && ones(empty & m) == 2;
-        counts[6] =
-            crossings(pos).filter(|&(a, b, p)| empty >> p & 1 == 1 && single(a, cs) && single(b, cs)).count() as i32;
-        counts[8] =
-            crossings(pos).filter(|&(a, b, p)| empty >> p & 1 == 1 && single(a, ss) && single(b, ss)).count() as i32;
+        counts[6] = crossings(pos)
+            .filter(|&(a, b, p)| empty >> p & 1 == 1 && single(a, cs) && single(b, cs))
+            .count() as i32;
+        counts[8] = crossings(pos)
+            .filter(|&(a, b, p)| empty >> p & 1 == 1 && single(a, ss) && single(b, ss))
+            .count() as i32;
         // 8: two lines crossing at a stone of C, each with two stones of C
         // and an empty point (a double threat).
         let two = |m: u32| ones(cs & m) == 2 && ones(empty & m) == 1;
-        counts[7] = crossings(pos).filter(|&(a, b, p)| cs >> p & 1 == 1 && two(a) && two(b)).count() as i32;
+        counts[7] =
+            crossings(pos).filter(|&(a, b, p)| cs >> p & 1 == 1 && two(a) && two(b)).count() as i32;
         // 10, 11: a stone whose lines (at least two) hold no other stone.
         let free_lines = |own: u32| -> i32 {
             (0..board.len())

@@ -14,8 +14,15 @@ fn mask(pos: &Position, points: &str) -> u32 {
 /// black to move.
 fn setup(white: &str, black: &str, hand: [u8; 2], counter: u32) -> Position {
     let start = Position::new(Rules::default());
-    Position::from_parts(*start.rules(), mask(&start, white), mask(&start, black), Player::SECOND, hand, counter)
-        .unwrap()
+    Position::from_parts(
+        *start.rules(),
+        mask(&start, white),
+        mask(&start, black),
+        Player::SECOND,
+        hand,
+        counter,
+    )
+    .unwrap()
 }
 
 /// The count of criterion `n` (1-based) and its value.
