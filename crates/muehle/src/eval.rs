@@ -61,14 +61,55 @@ pub fn double_mills(pos: &Position, player: Player) -> u32 {
     n
 }
 
-fn side_value(pos: &Position, me: Player, to_move: bool) -> i32 {
+/// Mills, lines of two and open mills of both players in one pass over
+/// the lines: `[me, you]` each.
+struct LineCounts {
+    mills: [i32; 2],
+    twos: [i32; 2],
+    open: [i32; 2],
+}
+
+fn line_counts(pos: &Position, players: [Player; 2]) -> LineCounts {
+    let board = pos.board();
+    let own = [pos.stones(players[0]), pos.stones(players[1])];
+    let empty = pos.empty();
+    // Who can fill a gap without the line's stones: placing and flying
+    // players anywhere (flying: with a stone off the line), others from a
+    // neighbouring point.
+    let anywhere = [0, 1].map(|i| pos.in_hand(players[i]) > 0);
+    let flying = [0, 1].map(|i| {
+        pos.in_hand(players[i]) == 0 && pos.rules().flying && own[i].count_ones() == 3
+    });
+    let mut c = LineCounts { mills: [0; 2], twos: [0; 2], open: [0; 2] };
+    for &m in board.mills() {
+        let e = empty & m;
+        for i in 0..2 {
+            let n = (own[i] & m).count_ones();
+            if n == 3 {
+                c.mills[i] += 1;
+            } else if n == 2 && e != 0 {
+                c.twos[i] += 1;
+                let gap = e.trailing_zeros() as usize;
+                let off_line = own[i] & !m;
+                if anywhere[i]
+                    || (flying[i] && off_line != 0)
+                    || board.neighbours(gap) & off_line != 0
+                {
+                    c.open[i] += 1;
+                }
+            }
+        }
+    }
+    c
+}
+
+fn side_value(pos: &Position, me: Player, i: usize, lines: &LineCounts) -> i32 {
     use params::*;
-    let mut v = STONE * pos.material(me) as i32 + MILL * pos.closed_mills(me) as i32;
-    let open = pos.open_mills(me) as i32;
-    v += open * if to_move { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+    let mut v = STONE * pos.material(me) as i32 + MILL * lines.mills[i];
+    v += lines.open[i] * if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
     match pos.phase(me) {
         Phase::Placing => {
-            v += TWO * pos.twos(me).count() as i32;
+            v += TWO * lines.twos[i];
             let board = pos.board();
             let own = pos.stones(me);
             v += CROSSING
@@ -88,7 +129,10 @@ fn side_value(pos: &Position, me: Player, to_move: bool) -> i32 {
 impl Evaluator<Position> for MillEval {
     fn evaluate(&self, game: &Position) -> Score {
         let me = game.to_move();
-        clamp_eval(i64::from(side_value(game, me, true) - side_value(game, me.other(), false)))
+        let lines = line_counts(game, [me, me.other()]);
+        clamp_eval(i64::from(
+            side_value(game, me, 0, &lines) - side_value(game, me.other(), 1, &lines),
+        ))
     }
 
     fn is_noisy(&self, game: &Position, mv: Move) -> bool {
@@ -139,5 +183,37 @@ impl Evaluator<Position> for MillEval {
             *score = s;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spielbaum_game_trait::SplitMix64;
+
+    #[test]
+    fn one_pass_counts_agree_with_the_features() {
+        let mut rng = SplitMix64::new(7);
+        for v in crate::board::Variant::ALL {
+            for _ in 0..40 {
+                let mut pos = Position::new(crate::rules::Rules::new(v));
+                let mut moves = MoveList::new();
+                for _ in 0..rng.below(120) {
+                    moves.clear();
+                    pos.moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[rng.below(moves.len())]);
+                    let me = pos.to_move();
+                    let c = line_counts(&pos, [me, me.other()]);
+                    for (i, p) in [me, me.other()].into_iter().enumerate() {
+                        assert_eq!(c.mills[i], pos.closed_mills(p) as i32, "{pos}");
+                        assert_eq!(c.twos[i], pos.twos(p).count() as i32, "{pos}");
+                        assert_eq!(c.open[i], pos.open_mills(p) as i32, "{pos}");
+                    }
+                }
+            }
+        }
     }
 }
