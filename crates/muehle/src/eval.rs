@@ -26,6 +26,8 @@ pub mod params {
     pub const DOUBLE_MILL: i32 = 450;
     /// One possible move (moving phase).
     pub const MOBILITY: i32 = 12;
+    /// One empty point next to a stone, while placing (room to move later).
+    pub const PLACING_MOBILITY: i32 = 8;
     /// One stone that cannot move (moving phase).
     pub const BLOCKED: i32 = 25;
     /// A stone on a point where four lines meet (placing phase).
@@ -77,9 +79,8 @@ fn line_counts(pos: &Position, players: [Player; 2]) -> LineCounts {
     // players anywhere (flying: with a stone off the line), others from a
     // neighbouring point.
     let anywhere = [0, 1].map(|i| pos.in_hand(players[i]) > 0);
-    let flying = [0, 1].map(|i| {
-        pos.in_hand(players[i]) == 0 && pos.rules().flying && own[i].count_ones() == 3
-    });
+    let flying = [0, 1]
+        .map(|i| pos.in_hand(players[i]) == 0 && pos.rules().flying && own[i].count_ones() == 3);
     let mut c = LineCounts { mills: [0; 2], twos: [0; 2], open: [0; 2] };
     for &m in board.mills() {
         let e = empty & m;
@@ -110,6 +111,9 @@ fn side_value(pos: &Position, me: Player, i: usize, lines: &LineCounts) -> i32 {
     match pos.phase(me) {
         Phase::Placing => {
             v += TWO * lines.twos[i];
+            // Room to move once placing ends.
+            v += PLACING_MOBILITY * pos.free_neighbours(me) as i32
+                - BLOCKED * pos.blocked(me) as i32;
             let board = pos.board();
             let own = pos.stones(me);
             v += CROSSING

@@ -66,6 +66,20 @@ impl Position {
         n
     }
 
+    /// Empty points next to a stone of `player`, counted once per stone.
+    pub fn free_neighbours(&self, player: Player) -> u32 {
+        let board = self.board();
+        let empty = self.empty();
+        let mut n = 0;
+        let mut s = self.stones(player);
+        while s != 0 {
+            let p = s.trailing_zeros() as usize;
+            s &= s - 1;
+            n += (board.neighbours(p) & empty).count_ones();
+        }
+        n
+    }
+
     /// Stones of `player` with no empty neighbour.
     pub fn blocked(&self, player: Player) -> u32 {
         let board = self.board();
