@@ -8,7 +8,7 @@ use spielbaum_game_trait::{Evaluator, Game, MoveList, Player, Score, clamp_eval}
 use crate::position::{Move, NONE, Phase, Position};
 
 /// Tuning constants of [`MillEval`] (in the evaluator's units; a stone is
-/// worth [`STONE`]).
+/// worth [`STONE`](params::STONE)).
 pub mod params {
     /// A stone on the board or in hand.
     pub const STONE: i32 = 1000;

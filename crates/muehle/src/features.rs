@@ -17,10 +17,11 @@ impl Position {
     pub fn twos(&self, player: Player) -> impl Iterator<Item = (u32, usize)> + '_ {
         let s = self.stones(player);
         let empty = self.empty();
-        self.board().mills().iter().filter_map(move |&m| {
-            ((s & m).count_ones() == 2 && (empty & m).count_ones() == 1)
-                .then(|| (m, (empty & m).trailing_zeros() as usize))
-        })
+        self.board()
+            .mills()
+            .iter()
+            .filter(move |&&m| (s & m).count_ones() == 2 && (empty & m).count_ones() == 1)
+            .map(move |&m| (m, (empty & m).trailing_zeros() as usize))
     }
 
     /// `true` if `player`, moving next, could bring a stone to the empty

@@ -39,3 +39,12 @@ fn start_orbits() {
     // A midpoint of the middle ring: 4 images (the ring swap keeps the middle ring).
     assert_eq!(mid.orbit_size(), 4);
 }
+
+#[test]
+fn evaluators_stay_in_range() {
+    for v in Variant::ALL {
+        let start = Position::new(Rules::new(v));
+        check_evaluator(&start, &spielbaum_muehle::MillEval, &config());
+        check_evaluator(&start, &spielbaum_muehle::Eval1976, &config());
+    }
+}
