@@ -25,6 +25,15 @@ fn three_mens_morris_is_solved_and_agrees_with_alpha_beta() {
         assert_eq!(table.get(pos), Some(v), "{pos}");
     }
     assert_eq!(plain.len(), 5390);
+    // Which first placements win.
+    let winning: Vec<String> = start
+        .legal_moves()
+        .iter()
+        .filter(|&&m| matches!(table.get(&start.after(m)), Some(Value::Loss(_))))
+        .map(|&m| spielbaum_game_trait::Notation::move_string(&start, m))
+        .collect();
+    println!("three: winning first moves {winning:?}");
+    assert!(winning.contains(&"b2".to_string()), "{winning:?}");
 }
 
 #[test]
