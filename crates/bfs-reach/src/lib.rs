@@ -32,6 +32,9 @@
 //!   active list, early stop when a target set is complete).
 //! - [`retrograde`]: win/loss/draw and plies to the end for every reachable
 //!   position of a two-player game or puzzle.
+//! - [`perfect`]: the same values for games whose positions are numbered
+//!   densely ([`PerfectIndex`]): 2-bit tables per subspace, solved in
+//!   dependency order in parallel, stored with checksums, resumable.
 //!
 //! Long runs report [`Progress`] and stop on [`Control::Stop`]; finished
 //! levels are kept.
@@ -45,11 +48,13 @@ mod expand;
 pub mod general;
 pub mod level;
 pub mod params;
+pub mod perfect;
 pub mod retrograde;
 mod table;
 
 pub use checkpoint::write_atomically;
 pub use control::{Control, Progress, RunError};
 pub use level::{FromKey, LevelBfs, LevelStats, LevelView, Summary};
+pub use perfect::{Database, PerfectError, PerfectIndex, PerfectSolver};
 pub use retrograde::{RetroTable, Retrograde, Value};
 pub use table::Part;

@@ -26,3 +26,13 @@ pub const ROUND_RECORDS: usize = 16 << 20;
 /// Maximum load factor of the level hash tables, in 1/256: 0.75 keeps
 /// linear probing short while wasting a quarter of the slots at most.
 pub const MAX_LOAD_256: usize = 192;
+
+/// Indices per work item of the [`perfect`](crate::perfect) solver: 2^16
+/// indices are 4 KiB of values and 64 KiB of counter and ply bytes, large
+/// enough that rayon's scheduling costs nothing, small enough to balance.
+pub const PERFECT_CHUNK: u64 = 1 << 16;
+
+/// Work items between two progress callbacks (and stop checks) of the
+/// [`perfect`](crate::perfect) solver: 64 × 2^16 = 4 Mi indices, a few
+/// hundred milliseconds of work.
+pub const PERFECT_BATCH: u64 = 64;

@@ -297,6 +297,63 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for &mut A {
     }
 }
 
+/// An agent with limits of its own (a depth, a time, iterations): the
+/// caller's limits apply where it sets them, these elsewhere
+/// ([`AgentLimits::or`]); optionally under another name.
+#[derive(Clone, Debug)]
+pub struct Limited<A> {
+    agent: A,
+    limits: AgentLimits,
+    name: Option<String>,
+}
+
+impl<A> Limited<A> {
+    /// `agent` with `limits` of its own.
+    pub fn new(agent: A, limits: AgentLimits) -> Self {
+        Limited { agent, limits, name: None }
+    }
+
+    /// Renames it (for tables: `negamax:6`, …).
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// The agent inside.
+    pub fn inner(&self) -> &A {
+        &self.agent
+    }
+
+    /// The agent inside, mutably.
+    pub fn inner_mut(&mut self) -> &mut A {
+        &mut self.agent
+    }
+
+    /// Its own limits.
+    pub fn limits(&self) -> &AgentLimits {
+        &self.limits
+    }
+}
+
+impl<G: Game, A: Agent<G>> Agent<G> for Limited<A> {
+    fn name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| self.agent.name())
+    }
+    fn new_game(&mut self, start: &G) {
+        self.agent.new_game(start)
+    }
+    fn played(&mut self, before: &G, mv: G::Move) {
+        self.agent.played(before, mv)
+    }
+    fn choose(
+        &mut self,
+        game: &History<G>,
+        limits: &AgentLimits,
+    ) -> Result<Decision<G::Move>, AgentError> {
+        self.agent.choose(game, &limits.or(self.limits))
+    }
+}
+
 /// The legal moves of an unfinished game, or the error agents give for a
 /// finished one.
 pub fn legal_moves_of<G: Game>(game: &History<G>) -> Result<MoveList<G::Move>, AgentError> {

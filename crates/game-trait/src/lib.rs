@@ -59,8 +59,8 @@ mod notation;
 pub mod conformance;
 
 pub use agent::{
-    Agent, AgentError, AgentLimits, Decision, Ending, History, OnePly, RandomAgent, legal_moves_of,
-    one_ply_score, play_game,
+    Agent, AgentError, AgentLimits, Decision, Ending, History, Limited, OnePly, RandomAgent,
+    legal_moves_of, one_ply_score, play_game,
 };
 pub use control::Control;
 pub use draw::{DrawRules, KeyHistory};

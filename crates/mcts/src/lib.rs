@@ -51,6 +51,7 @@
 mod agent;
 mod analysis;
 mod config;
+mod convergence;
 mod engine;
 mod math;
 pub mod params;
@@ -61,6 +62,7 @@ mod tree;
 pub use agent::budget_for_move;
 pub use analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 pub use config::{Budget, Config, Selection};
+pub use convergence::{ConvergencePoint, convergence};
 pub use engine::{Mcts, MctsError};
 pub use playout::{FromFn, Guided, Mixed, Playout, Uniform, from_fn};
 pub use tree::Proof;

@@ -9,6 +9,7 @@ use spielbaum_game_trait::{
 use crate::config::Limits;
 use crate::params;
 use crate::search::Searcher;
+use crate::solve::Solver;
 
 /// The engine's limits for one move: the caller's limits where it sets
 /// them, else `own`'s; a time limit alone searches iteratively until it
@@ -66,6 +67,39 @@ where
             depth: Some(r.depth),
             nodes: Some(r.counters.nodes),
             pv: r.pv,
+            win_probability: None,
+        })
+    }
+}
+
+/// The exact solver plays perfectly: the first of the moves that keep the
+/// game's value (the fastest win, the slowest loss), whatever the limits
+/// (it searches to the end). The game's history counts for the repetition
+/// rule. Its name is `solver`; its table is kept between moves and games.
+impl<G> Agent<G> for Solver<G>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+{
+    fn name(&self) -> String {
+        "solver".into()
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<G>,
+        _limits: &AgentLimits,
+    ) -> Result<Decision<G::Move>, AgentError> {
+        let moves = legal_moves_of(game)?;
+        self.set_history(game.keys().keys());
+        let sol = self.solve(game.position());
+        let mv = sol.best_moves.first().copied().filter(|m| moves.contains(m)).unwrap_or(moves[0]);
+        Ok(Decision {
+            mv,
+            score: Some(sol.score),
+            depth: Some(sol.plies),
+            nodes: Some(sol.nodes),
+            pv: sol.pv,
             win_probability: None,
         })
     }

@@ -48,6 +48,7 @@ pub mod cyclic;
 mod driver;
 mod ordering;
 pub mod params;
+mod plain;
 mod quiesce;
 mod search;
 mod solve;

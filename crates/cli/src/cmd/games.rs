@@ -4,7 +4,7 @@ use clap::Args as ClapArgs;
 use serde_json::json;
 
 use crate::error::CliError;
-use crate::games::GAMES;
+use crate::games::{GAMES, evaluator_names};
 
 /// Arguments of `spielbaum games`.
 #[derive(ClapArgs, Debug)]
@@ -20,12 +20,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         let list: Vec<_> = GAMES
             .iter()
             .map(|g| {
+                let evals: Vec<_> = evaluator_names(g.name).iter().map(|e| e.0).collect();
                 json!({
                     "name": g.name,
                     "description": g.description,
-                    "options": g.options,
+                    "options": g.option_lines(),
                     "position": g.position,
                     "moves": g.moves,
+                    "evaluators": evals,
                 })
             })
             .collect();
@@ -34,12 +36,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     for g in GAMES {
         println!("{:<12} {}", g.name, g.description);
-        for o in g.options {
+        for o in g.option_lines() {
             println!("{:<14}{o}", "");
         }
         println!("{:<14}position: {}", "", g.position);
         println!("{:<14}moves: {}", "", g.moves);
+        let evals: Vec<_> = evaluator_names(g.name).iter().map(|e| e.0).collect();
+        println!("{:<14}evaluators: {}", "", evals.join(", "));
     }
-    println!("\nEvery game also takes --position P (in its notation).");
+    println!("\nEvery game also takes --position P (in its notation); options that choose the");
+    println!("start cannot be combined with it.");
     Ok(())
 }
