@@ -9,7 +9,7 @@ use spielbaum_game_trait::{Notation, perft};
 use spielbaum_muehle::{Position, engine};
 use spielbaum_negamax::Limits;
 
-/// A middle-game position (both sides moving, 7 stones each).
+/// A middle-game position (both sides moving, white 8 stones, black 7).
 pub const MIDDLE: &str = "W.B/.WB/B.W/WB.B.W/.BW/W.B/.W. w 0 0 6";
 
 fn main() {
