@@ -78,6 +78,22 @@ impl Variant {
     }
 }
 
+impl core::str::FromStr for Variant {
+    type Err = String;
+
+    /// See [`Variant::parse`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::parse(s)
+    }
+}
+
+impl core::fmt::Display for Variant {
+    /// The [`name`](Variant::name).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 const NINE_LINES: [&str; 16] = [
     "a1 d1 g1", "b2 d2 f2", "c3 d3 e3", "a4 b4 c4", "e4 f4 g4", "c5 d5 e5", "b6 d6 f6", "a7 d7 g7",
     "a1 a4 a7", "b2 b4 b6", "c3 c4 c5", "d1 d2 d3", "d5 d6 d7", "e3 e4 e5", "f2 f4 f6", "g1 g4 g7",
