@@ -136,7 +136,7 @@ fn connect4_on_both_board_types() {
     // and 9^d sequences.
     let v = json(&["perft", "connect4", "--depth", "4", "--json"]);
     assert_eq!(v["counts"], j!([7, 49, 343, 2401]));
-    // 9×7 needs 80 bits: the 128-bit board.
+    // 9×7 needs 72 bits: the 128-bit board.
     let v = json(&["perft", "connect4", "--width", "9", "--height", "7", "--depth", "3", "--json"]);
     assert_eq!(v["counts"], j!([9, 81, 729]));
     let nine = "........./........./........./........./........./........./....x....";

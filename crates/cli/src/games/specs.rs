@@ -507,6 +507,116 @@ impl GameSpec for Connect4WideSpec {
     }
 }
 
+/// Five in a row (Gomoku) and m,n,k-games.
+pub struct GomokuSpec;
+
+/// The board side given as `--width`/`--height`, `-` for `--size`.
+fn side(o: &Values<'_>, flag: &str, size: u8) -> Result<u8, CliError> {
+    if o.str(flag).trim() == "-" { Ok(size) } else { o.get(flag) }
+}
+
+impl GameSpec for GomokuSpec {
+    type Game = spielbaum_gomoku::Gomoku;
+    type Eval = spielbaum_gomoku::Pattern;
+    const INFO: GameInfo = GameInfo {
+        name: "gomoku",
+        description: "Five in a row (Gomoku) and m,n,k-games: k in a row on an m x n board wins, a full board is a draw",
+        options: &[
+            GameOption {
+                flag: "size",
+                value: "N",
+                help: "board side, 3..=22",
+                default: "15",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "k",
+                value: "K",
+                help: "stones in a row that win, 3..=22",
+                default: "5",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "width",
+                value: "W",
+                help: "columns, 3..=22 (- = --size)",
+                default: "-",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "height",
+                value: "H",
+                help: "rows, 3..=22 (- = --size)",
+                default: "-",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "exact",
+                value: "BOOL",
+                help: "exactly k wins (longer rows do not)",
+                default: "false",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "radius",
+                value: "R",
+                help: "candidate moves within R of a stone (faster engines; then only those are legal, for people too); 0 = every empty cell, the exact game; 0..=4",
+                default: "0",
+                kind: OptionKind::Rules,
+            },
+        ],
+        position: "rows from the top, x/o/., then the side to move: \"...../..x../...../...../..... o\"",
+        moves: "h8 (files from a, ranks from 1 at the bottom) or the Gomocup form x,y (0-based, y from the top)",
+        strongest: "negamax:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<spielbaum_gomoku::Gomoku, CliError> {
+        let size: u8 = o.get("size")?;
+        let rules = spielbaum_gomoku::Rules {
+            width: side(o, "width", size)?,
+            height: side(o, "height", size)?,
+            k: o.get("k")?,
+            exact: o.get("exact")?,
+            radius: o.get("radius")?,
+        }
+        .checked()
+        .map_err(CliError::usage)?;
+        Ok(spielbaum_gomoku::Gomoku::new(rules))
+    }
+    fn eval() -> spielbaum_gomoku::Pattern {
+        spielbaum_gomoku::Pattern::default()
+    }
+    fn evaluators() -> Vec<NamedEval<spielbaum_gomoku::Gomoku>> {
+        vec![
+            NamedEval {
+                name: "pattern",
+                help: "open windows of k cells (four, three, two stones), tempo, decisive fours",
+                make: || Box::new(spielbaum_gomoku::Pattern::default()),
+            },
+            NamedEval {
+                name: "rows",
+                help: "students (1): own rows of five, four, three, two (100000/1000/100/10)",
+                make: || Box::new(spielbaum_gomoku::RowCount),
+            },
+            NamedEval {
+                name: "free",
+                help: "students (2): free cells around own stones",
+                make: || Box::new(spielbaum_gomoku::FreeFields),
+            },
+            NamedEval {
+                name: "open",
+                help: "students (3): rows weighted by their free ends",
+                make: || Box::new(spielbaum_gomoku::OpenRows),
+            },
+            zero(),
+        ]
+    }
+    fn board(g: &spielbaum_gomoku::Gomoku) -> String {
+        let text = g.to_string();
+        let (rows, side) = text.split_once(' ').unwrap_or((&text, ""));
+        format!("{}\n{side} to move", grid(rows, false))
+    }
+}
+
 /// Registers the specs: [`GAMES`] for listings and the option parser,
 /// [`dispatch_setup`] from a name to the spec's concrete types.
 macro_rules! registry {
@@ -601,5 +711,6 @@ registry![
     GolfSpec,
     PegSpec,
     Connect4Spec,
-    MuehleSpec
+    GomokuSpec,
+    MuehleSpec,
 ];
