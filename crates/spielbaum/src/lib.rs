@@ -47,3 +47,7 @@ pub use spielbaum_gomoku as gomoku;
 /// (`spielbaum-arena`).
 #[cfg(feature = "arena")]
 pub use spielbaum_arena as arena;
+
+/// Mühle: Three, Six, Nine and Twelve Men's Morris (`spielbaum-muehle`).
+#[cfg(feature = "muehle")]
+pub use spielbaum_muehle as muehle;

@@ -655,6 +655,54 @@ macro_rules! registry {
     };
 }
 
+/// Mühle (Nine Men's Morris) and its variants.
+pub struct MuehleSpec;
+
+impl GameSpec for MuehleSpec {
+    type Game = spielbaum_muehle::Position;
+    type Eval = spielbaum_muehle::MillEval;
+    const INFO: GameInfo = GameInfo {
+        name: "muehle",
+        description: "Muehle (Nine Men's Morris) and Three, Six, Twelve Men's Morris: place, move, fly; a mill takes a stone",
+        options: &[GameOption {
+            flag: "variant",
+            value: "V",
+            help: "three, six, nine or twelve",
+            default: "nine",
+            kind: OptionKind::Rules,
+        }],
+        position: "points file by file (a1 a4 a7/b2 b4 b6/...), W/B/., side, white and black in hand, plies since a capture: \".../.../.../....../.../.../... w 9 9 0\"",
+        moves: "place d6, move a1-a4, a capture joined: d6xa1, a1-a4xd7",
+        strongest: "negamax:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<spielbaum_muehle::Position, CliError> {
+        let variant: spielbaum_muehle::Variant = o.get("variant")?;
+        spielbaum_muehle::Position::try_new(spielbaum_muehle::Rules::new(variant))
+            .map_err(CliError::usage)
+    }
+    fn eval() -> spielbaum_muehle::MillEval {
+        spielbaum_muehle::MillEval
+    }
+    fn evaluators() -> Vec<NamedEval<spielbaum_muehle::Position>> {
+        vec![
+            NamedEval {
+                name: "mill",
+                help: "material, mobility, mills, open and double mills, blocked stones; mill-closing moves are noisy",
+                make: || Box::new(spielbaum_muehle::MillEval),
+            },
+            NamedEval {
+                name: "1976",
+                help: "the 1976 table of Vernazza and Baertschi (criteria 1-15 per phase); one ply over it is their program",
+                make: || Box::new(spielbaum_muehle::Eval1976),
+            },
+            zero(),
+        ]
+    }
+    fn board(g: &spielbaum_muehle::Position) -> String {
+        g.diagram()
+    }
+}
+
 registry![
     TicTacToeSpec,
     DiceSpec,
@@ -664,4 +712,5 @@ registry![
     PegSpec,
     Connect4Spec,
     GomokuSpec,
+    MuehleSpec,
 ];
