@@ -7,6 +7,7 @@
 mod cmd;
 mod error;
 mod games;
+mod out;
 mod tour;
 
 use std::process::ExitCode;
@@ -60,20 +61,52 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
-fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // clap prints usage errors itself and exits 2; --help and
-            // --version exit 0.
-            e.exit();
-        }
-    };
-    match run(cli) {
+/// The command line, with `help --help` (and `help -h`) read as `--help`:
+/// clap's `help` subcommand takes command names only.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "help")
+        && args[2..].iter().all(|a| a == "--help" || a == "-h")
+        && args.len() > 2
+    {
+        args.truncate(1);
+        args.push("--help".into());
+    }
+    args
+}
+
+/// Writes clap's message (help, version or a usage error) without
+/// panicking on a closed or full output; returns the exit code.
+fn clap_message(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        let _ = out::stderr(format_args!("{}", error::shorten(&text)));
+        return ExitCode::from(e.exit_code().clamp(1, 255) as u8);
+    }
+    match out::stdout(format_args!("{text}")).and_then(|()| out::flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("spielbaum: error: {e}");
-            ExitCode::from(e.code.clamp(1, 255) as u8)
-        }
+        Err(e) => failed(&e),
+    }
+}
+
+/// The exit code of a failed command, after its message on stderr (if
+/// stderr itself fails, the exit code still tells).
+fn failed(e: &CliError) -> ExitCode {
+    if e.is_closed_pipe() {
+        return ExitCode::SUCCESS;
+    }
+    let _ = out::stderr(format_args!("spielbaum: error: {}\n", error::shorten(&e.message)));
+    ExitCode::from(e.code.clamp(1, 255) as u8)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse_from(arguments()) {
+        Ok(cli) => cli,
+        // Usage errors exit 2; --help and --version exit 0.
+        Err(e) => return clap_message(&e),
+    };
+    match run(cli).and_then(|()| out::flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => failed(&e),
     }
 }

@@ -166,10 +166,11 @@ pub(crate) fn load(dir: &Path, id: Ident) -> Result<Option<Loaded>, RunError> {
             rest_bits: r.num(u64::from_le_bytes)?,
         };
         if got != id {
-            return Ok(Err(format!(
-                "written for another board, start or symmetry setting ({got:?}, this run {id:?}); \
-                 remove it to start afresh"
-            )));
+            return Ok(Err(
+                "written for another board, start or symmetry setting than this run's; \
+                 remove it, or give another directory, to start afresh"
+                    .to_string(),
+            ));
         }
         let depth = r.num(u32::from_le_bytes)?;
         let prev_len = r.num(u64::from_le_bytes)? as usize;

@@ -31,5 +31,5 @@ mod nim;
 mod tictactoe;
 
 pub use dice::{Dice, MAX_TARGET, Tip};
-pub use nim::{MAX_HEAP, MAX_HEAPS, Nim, Take};
+pub use nim::{MAX_HEAP, MAX_HEAPS, MAX_TOTAL, Nim, Take};
 pub use tictactoe::{LINES, LineCount, TicTacToe};

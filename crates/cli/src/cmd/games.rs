@@ -5,6 +5,7 @@ use serde_json::json;
 
 use crate::error::CliError;
 use crate::games::GAMES;
+use crate::outln;
 
 /// Arguments of `spielbaum games`.
 #[derive(ClapArgs, Debug)]
@@ -29,17 +30,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&json!({ "games": list }))?);
+        outln!("{}", serde_json::to_string_pretty(&json!({ "games": list }))?);
         return Ok(());
     }
     for g in GAMES {
-        println!("{:<12} {}", g.name, g.description);
+        outln!("{:<12} {}", g.name, g.description);
         for o in g.options {
-            println!("{:<14}{o}", "");
+            outln!("{:<14}{o}", "");
         }
-        println!("{:<14}position: {}", "", g.position);
-        println!("{:<14}moves: {}", "", g.moves);
+        outln!("{:<14}position: {}", "", g.position);
+        outln!("{:<14}moves: {}", "", g.moves);
     }
-    println!("\nEvery game also takes --position P (in its notation).");
+    outln!("\nEvery game also takes --position P (in its notation).");
     Ok(())
 }

@@ -12,6 +12,7 @@ use spielbaum_negamax::{Algorithm, Config, Control, Limits, Searcher, params};
 
 use crate::error::CliError;
 use crate::games::{GameOpts, GameVisitor, dispatch};
+use crate::{out, outln};
 
 /// Arguments of `spielbaum search`.
 #[derive(ClapArgs, Debug)]
@@ -93,6 +94,7 @@ impl GameVisitor for Search<'_> {
         let started = Instant::now();
         let mut searcher = Searcher::new(eval, config);
         let depth = limits.depth;
+        let sticky = out::Sticky::default();
         let mut search = || {
             if a.threads > 1 {
                 searcher.search_parallel(&game, &limits)
@@ -101,12 +103,14 @@ impl GameVisitor for Search<'_> {
                 searcher.search_with(&game, &limits, |it| {
                     // Progress on stderr for runs that take a while.
                     if !json || started.elapsed() > Duration::from_secs(1) {
-                        eprintln!(
-                            "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s",
-                            it.depth, it.score, it.counters.nodes, it.ebf, it.nps
-                        );
+                        sticky.write(|| {
+                            out::stderr(format_args!(
+                                "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s\n",
+                                it.depth, it.score, it.counters.nodes, it.ebf, it.nps
+                            ))
+                        });
                     }
-                    Control::Continue
+                    if sticky.failed() { Control::Stop } else { Control::Continue }
                 })
             }
         };
@@ -123,6 +127,7 @@ impl GameVisitor for Search<'_> {
         } else {
             search()
         };
+        sticky.check()?;
         let mut pos = game.clone();
         let mut pv = Vec::new();
         for &m in &r.pv {
@@ -131,21 +136,21 @@ impl GameVisitor for Search<'_> {
         }
         let best = r.best_move.map(|m| game.move_string(m));
         if a.json {
-            println!(
+            outln!(
                 "{}",
                 json!({ "score": r.score, "best_move": best, "pv": pv, "depth": r.depth, "nodes": r.counters.nodes })
             );
         } else {
-            println!("search {name} from {game} ({})", self.algo.name());
-            println!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
-            println!(
+            outln!("search {name} from {game} ({})", self.algo.name());
+            outln!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
+            outln!(
                 "score:     {} (depth {}{})",
                 r.score,
                 r.depth,
                 if r.exact { ", exact" } else { "" }
             );
-            println!("pv:        {}", pv.join(" "));
-            println!(
+            outln!("pv:        {}", pv.join(" "));
+            outln!(
                 "nodes:     {} (q {}, cut-offs {}, table hits {}) in {:.3} s",
                 r.counters.nodes,
                 r.counters.qnodes,
