@@ -2,9 +2,13 @@
 //! 0), a full disk (`/dev/full`) ends it with exit code 1 and an I/O error,
 //! on stdout and on stderr alike.
 
+mod common;
+
 use std::fs::File;
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+
+use common::binary;
 
 /// Command forms that write to stdout (small and large outputs, text and
 /// JSON, every subcommand).
@@ -57,10 +61,6 @@ const FORMS: &[&[&str]] = &[
     &["peg", "solve", "--board", "english", "--goal", "d4"],
     &["peg", "solve", "--goal", "c1"],
 ];
-
-fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_spielbaum"))
-}
 
 fn dev_full() -> Stdio {
     Stdio::from(File::options().write(true).open("/dev/full").expect("/dev/full"))

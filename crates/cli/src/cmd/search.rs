@@ -3,12 +3,13 @@
 //! the negamax crate.
 
 use std::fmt::Debug;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use serde_json::json;
 use spielbaum_game_trait::{Evaluator, Notation};
-use spielbaum_negamax::{Algorithm, Config, Control, Limits, Searcher, params};
+use spielbaum_negamax::{Algorithm, Config, Control, Limits, Searcher, Table, params};
 
 use crate::error::CliError;
 use crate::games::{GameOpts, GameVisitor, dispatch};
@@ -83,6 +84,9 @@ impl GameVisitor for Search<'_> {
             etc: a.etc || self.base.etc,
             ..self.base
         };
+        // The table is allocated before the clock starts (see
+        // `prepared_searcher`), so --time-ms is the search's own time.
+        let mut searcher = prepared_searcher(eval, config, a.threads);
         let mut limits = match (a.depth, a.time_ms) {
             (Some(d), _) => Limits::depth(d),
             (None, Some(t)) => Limits::time(Duration::from_millis(t)),
@@ -92,7 +96,6 @@ impl GameVisitor for Search<'_> {
             limits = limits.with_deadline(Instant::now() + Duration::from_millis(t));
         }
         let started = Instant::now();
-        let mut searcher = Searcher::new(eval, config);
         let depth = limits.depth;
         let sticky = out::Sticky::default();
         let mut search = || {
@@ -160,6 +163,29 @@ impl GameVisitor for Search<'_> {
             );
         }
         Ok(())
+    }
+}
+
+/// A searcher whose transposition table is allocated now, before the
+/// search's clock starts. Alone, the iterative search grows its table with
+/// the work done (each growth step is part of the search and of its time);
+/// a parallel or single-pass search wants the whole table at once, which
+/// the engine would build inside the search, writing every slot. Here it
+/// is made in one zeroed allocation instead: the system hands out zero
+/// pages as the search first touches them, so neither the allocation nor
+/// untouched memory costs search time or resident memory.
+fn prepared_searcher<G, E>(eval: E, config: Config, threads: usize) -> Searcher<G, E>
+where
+    G: Notation,
+    E: Evaluator<G>,
+{
+    let whole = threads > 1 || config.algorithm != Algorithm::Iterative;
+    // Plain negamax uses no table.
+    if whole && config.table_mib > 0 && config.algorithm != Algorithm::Negamax {
+        let table = Table::new(config.table_mib, config.replacement);
+        Searcher::new(eval, Config { table_mib: 0, ..config }).with_table(Arc::new(table))
+    } else {
+        Searcher::new(eval, config)
     }
 }
 

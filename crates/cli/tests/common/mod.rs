@@ -3,9 +3,18 @@
 
 use std::process::{Command, Output};
 
+/// The binary under test: `SPIELBAUM_BIN` if set (to run these tests
+/// against another build, e.g. an older release), else the one cargo built.
+pub fn binary() -> Command {
+    match std::env::var_os("SPIELBAUM_BIN") {
+        Some(path) => Command::new(path),
+        None => Command::new(env!("CARGO_BIN_EXE_spielbaum")),
+    }
+}
+
 /// Runs the binary with `args`.
 pub fn spielbaum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_spielbaum")).args(args).output().expect("binary runs")
+    binary().args(args).output().expect("binary runs")
 }
 
 /// Runs the binary, expects success and parses its stdout as JSON.
