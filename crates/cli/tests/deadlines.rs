@@ -74,7 +74,13 @@ fn positions() -> Vec<Vec<String>> {
         vec!["nim".into(), "--heaps".into(), many_heaps],
         s(&["nim-variant"]),
         s(&["nim-variant", "--n", "1099511627776"]),
-        s(&["nim-variant", "--n", "1099511627776", "--subtract", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"]),
+        s(&[
+            "nim-variant",
+            "--n",
+            "1099511627776",
+            "--subtract",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16",
+        ]),
         s(&["golf"]),
         vec!["golf".into(), "--clubs".into(), clubs16, "--hole".into(), "358".into()],
     ]
@@ -95,7 +101,9 @@ fn check_deadline(command: &str, game: &[String], extra: &[&str], worst: &mut (D
 
 fn shown(args: &[&str]) -> String {
     args.iter()
-        .map(|a| if a.len() > 40 { format!("{}…({} chars)", &a[..20], a.len()) } else { a.to_string() })
+        .map(|a| {
+            if a.len() > 40 { format!("{}…({} chars)", &a[..20], a.len()) } else { a.to_string() }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -43,7 +43,9 @@ fn position_round_trip<G: Notation>(start: &G, text: &str) -> Result<(), TestCas
         let back = match back {
             Ok(b) => b,
             Err(e) => {
-                return Err(TestCaseError::fail(format!("{text:?} -> {printed:?} does not read back: {e}")));
+                return Err(TestCaseError::fail(format!(
+                    "{text:?} -> {printed:?} does not read back: {e}"
+                )));
             }
         };
         prop_assert_eq!(back.to_string(), printed.clone());

@@ -51,7 +51,16 @@ fn mcts_nodes_cap_is_as_documented() {
     let v = json(&["mcts", "tictactoe", "--iterations", "500", "--nodes", "1", "--json"]);
     assert_eq!(v["nodes"], 1 + 9);
     let v = json(&[
-        "mcts", "nim", "--heaps", "5,7", "--iterations", "500", "--nodes", "1", "--threads", "3",
+        "mcts",
+        "nim",
+        "--heaps",
+        "5,7",
+        "--iterations",
+        "500",
+        "--nodes",
+        "1",
+        "--threads",
+        "3",
         "--json",
     ]);
     assert_eq!(v["nodes"], 3 * (1 + 5 + 7));
