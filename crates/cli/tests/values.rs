@@ -128,7 +128,7 @@ fn peg_paths_of_a_mask_match_a_brute_force() {
     let v = json(&["peg", "stats", "--board", file.to_str().unwrap(), "--json"]);
     let _ = std::fs::remove_dir_all(&dir);
     let mut want = HashMap::new();
-    one_peg_paths(0xffff & !(1 << 1), &mut want);
+    one_peg_paths(!(1u16 << 1), &mut want);
     let got = v["one_peg_paths"].as_object().unwrap();
     let total: u128 = want.values().sum();
     let got_total: u128 = got.values().map(|s| s.as_str().unwrap().parse::<u128>().unwrap()).sum();

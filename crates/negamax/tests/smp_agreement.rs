@@ -65,7 +65,7 @@ fn tictactoe_after_every_first_move() {
     let mut moves = spielbaum_game_trait::MoveList::new();
     start.moves(&mut moves);
     for &m in &moves {
-        let mut g = start.clone();
+        let mut g = start;
         g.play(m);
         let want = reference(Zero, &g, 8);
         for threads in [2usize, 4] {
