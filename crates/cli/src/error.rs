@@ -72,7 +72,12 @@ impl From<NotationError> for CliError {
 }
 
 impl From<std::io::Error> for CliError {
+    /// A closed pipe ends the command quietly (see [`CliError::output`]);
+    /// other I/O errors are failures.
     fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError::output(e);
+        }
         CliError::failure(format!("I/O error: {e}"))
     }
 }

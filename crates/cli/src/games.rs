@@ -1,159 +1,181 @@
 //! Game names and options on the command line, and the generic dispatch
 //! from a name to a concrete game type.
 //!
-//! To add a game: one entry in [`GAMES`], its option fields in [`GameOpts`]
-//! (also listed in [`GameOpts::given`]), and one arm in [`dispatch`].
+//! Every game is one [`GameSpec`] in [`specs`]: its name, description and
+//! options (with their defaults, written once), how to build the start
+//! position from them, its notation help, its evaluators by name and its
+//! own agents. Registering the spec in the one list of `registry!` (at the
+//! end of `specs.rs`) makes it known to `spielbaum games`, to every generic
+//! command (`perft`, `solve`, `search`, `mcts`, `play`, `match`, …) and to
+//! the option parser: the flags of [`GameOpts`] are built from every
+//! spec's option list.
 
-use std::fmt::Debug;
+mod specs;
 
-use clap::Args;
-use spielbaum_game_trait::{Evaluator, Notation, Zero};
-use spielbaum_nim_variant::{SubtractionGame, Subtractions};
-use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use spielbaum_arena::{NamedAgent, NamedEval};
+use spielbaum_game_trait::{Evaluator, Notation};
 
 use crate::error::CliError;
 
-/// A game the CLI knows, for `spielbaum games`.
+pub use specs::{GAMES, dispatch_setup, evaluator_names};
+
+/// Whether an option shapes the start position or the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// Chooses the start position (a heap list, a start number): giving it
+    /// together with `--position` is a usage error, since the position
+    /// already says it.
+    Start,
+    /// Part of the rules (a subtraction set, a board, a club set): the
+    /// `--position` is read under these rules, so both may be given.
+    Rules,
+}
+
+/// One option of a game: `--flag VALUE`.
+#[derive(Clone, Copy, Debug)]
+pub struct GameOption {
+    /// The flag without its dashes (`target` for `--target`).
+    pub flag: &'static str,
+    /// The value's placeholder in help texts (`Z`, `LIST`).
+    pub value: &'static str,
+    /// What it means.
+    pub help: &'static str,
+    /// The default, as it would be typed on the command line.
+    pub default: &'static str,
+    /// Start or rules.
+    pub kind: OptionKind,
+}
+
+impl GameOption {
+    /// `--flag VALUE: help (default D)`, as `spielbaum games` prints it.
+    pub fn line(&self) -> String {
+        let start = if self.kind == OptionKind::Start { "; chooses the start" } else { "" };
+        format!("--{} {}: {} (default {}{start})", self.flag, self.value, self.help, self.default)
+    }
+}
+
+/// A game the CLI knows: everything `spielbaum games` prints.
+#[derive(Debug)]
 pub struct GameInfo {
     /// The name on the command line.
     pub name: &'static str,
     /// What it is.
     pub description: &'static str,
-    /// Its options, as `--flag VALUE: meaning (default)`.
-    pub options: &'static [&'static str],
+    /// Its options.
+    pub options: &'static [GameOption],
     /// Position notation, with an example.
     pub position: &'static str,
     /// Move notation.
     pub moves: &'static str,
+    /// The agent that plays it best within a few seconds a move (an agent
+    /// spec: the default opponent of `play` and the engine behind `hint`).
+    pub strongest: &'static str,
 }
 
-/// Every game of the generic commands (`perft`, `solve`, `search`, `mcts`, …).
-pub const GAMES: &[GameInfo] = &[
-    GameInfo {
-        name: "tictactoe",
-        description: "Tic-tac-toe on 3x3, X moves first; 8 symmetries",
-        options: &[],
-        position: "rows from the top, x/o/.: \"x.o/.x./...\"",
-        moves: "squares a1..c3 (files a-c, ranks 1-3 from the bottom)",
-    },
-    GameInfo {
-        name: "dice",
-        description: "Wuerfelkippen: tip the die, sum the faces, hit the target exactly",
-        options: &[
-            "--target Z: the target sum, 1..=60000 (default 31)",
-            "--start F: the face on top at the start, 1..=6 (default 1)",
-        ],
-        position: "\"top=4 sum=0 target=8 turn=1\"",
-        moves: "the face that comes up, 1..6",
-    },
-    GameInfo {
-        name: "nim",
-        description: "NIM: take any positive number from one heap; taking the last object wins",
-        options: &["--heaps LIST: heap sizes, e.g. 3,4,5 (default 3,4,5)"],
-        position: "\"heaps=3,4,5 turn=1\" or \"3,4,5\"",
-        moves: "HEAP:TAKE with 1-based heaps, e.g. 2:3",
-    },
-    GameInfo {
-        name: "nim-variant",
-        description: "The subtraction game \"3, 5, 11\": subtract a number of S; producing 0 wins, a negative number loses",
-        options: &[
-            "--n N: the start number, 1..=2^40 (default 22)",
-            "--subtract LIST: the set S, comma-separated (default 3,5,11)",
-        ],
-        position: "the number and the player to move (A or B): \"17 B\" or \"22\"",
-        moves: "the number subtracted, e.g. 5",
-    },
-    GameInfo {
-        name: "golf",
-        description: "One golf hole as a puzzle: hole the ball in few strokes, each one club forward or backward",
-        options: &[
-            "--clubs LIST: the clubs, 1..=350 each (default 1,50,120,300)",
-            "--hole N: the hole length, 1..=358 (default 100); at most 20 strokes",
-        ],
-        position: "\"ball 50 strokes 1\" (ball 0 = the tee)",
-        moves: "the signed stroke, e.g. +120 or -50",
-    },
-];
+impl GameInfo {
+    /// The option with this flag.
+    pub fn option(&self, flag: &str) -> Option<&'static GameOption> {
+        self.options.iter().find(|o| o.flag == flag)
+    }
 
-/// The game and its options, shared by every generic command.
-#[derive(Args, Debug, Clone)]
-pub struct GameOpts {
-    /// The game (see `spielbaum games`).
-    pub game: String,
-
-    /// Start from this position instead of the game's start (game notation).
-    #[arg(long, value_name = "P")]
-    pub position: Option<String>,
-
-    /// Würfelkippen: the target sum.
-    #[arg(long, value_name = "Z")]
-    pub target: Option<u32>,
-
-    /// Würfelkippen: the face on top at the start.
-    #[arg(long, value_name = "F")]
-    pub start: Option<u32>,
-
-    /// NIM: the heap sizes, comma-separated.
-    #[arg(long, value_name = "LIST")]
-    pub heaps: Option<String>,
-
-    /// nim-variant: the start number.
-    #[arg(long = "n", value_name = "N")]
-    pub n: Option<u64>,
-
-    /// nim-variant: the subtraction set S, comma-separated.
-    #[arg(long, value_name = "LIST")]
-    pub subtract: Option<String>,
-
-    /// golf: the clubs, comma-separated.
-    #[arg(long, value_name = "LIST")]
-    pub clubs: Option<String>,
-
-    /// golf: the hole length.
-    #[arg(long, value_name = "N")]
-    pub hole: Option<u32>,
+    /// One line per option, as `spielbaum games` prints them.
+    pub fn option_lines(&self) -> Vec<String> {
+        self.options.iter().map(GameOption::line).collect()
+    }
 }
 
-impl GameOpts {
-    /// The game options that were given, by flag name.
-    pub fn given(&self) -> Vec<&'static str> {
-        let mut v = Vec::new();
-        let flags: [(&'static str, bool); 7] = [
-            ("--target", self.target.is_some()),
-            ("--start", self.start.is_some()),
-            ("--heaps", self.heaps.is_some()),
-            ("--n", self.n.is_some()),
-            ("--subtract", self.subtract.is_some()),
-            ("--clubs", self.clubs.is_some()),
-            ("--hole", self.hole.is_some()),
-        ];
-        for (name, set) in flags {
-            if set {
-                v.push(name);
-            }
-        }
-        v
-    }
+/// The option values given for one game, with the game's defaults for the
+/// others.
+pub struct Values<'a> {
+    info: &'static GameInfo,
+    given: &'a [(&'static str, String)],
+}
 
-    /// Rejects game options that `game` does not take.
-    pub fn allow_only(&self, allowed: &[&str]) -> Result<(), CliError> {
-        match self.given().into_iter().find(|f| !allowed.contains(f)) {
-            Some(flag) => Err(CliError::usage(format!(
-                "option {flag} does not apply to {} (see `spielbaum games`)",
-                self.game
-            ))),
-            None => Ok(()),
+impl Values<'_> {
+    /// The text of `--flag`: as given, else the game's default.
+    ///
+    /// # Panics
+    /// If the game has no option `flag` (a mistake in its spec, caught by
+    /// the tests that build every game).
+    pub fn str(&self, flag: &str) -> &str {
+        if let Some((_, v)) = self.given.iter().find(|(f, _)| *f == flag) {
+            return v;
+        }
+        match self.info.option(flag) {
+            Some(o) => o.default,
+            None => panic!("game {} has no option --{flag}", self.info.name),
         }
     }
 
-    /// The start position `start`, or the `--position` parsed with it as
-    /// context.
-    pub fn position_or<G: Notation>(&self, start: G) -> Result<G, CliError> {
-        match &self.position {
-            Some(p) => Ok(start.parse_position(p)?),
-            None => Ok(start),
-        }
+    /// The value of `--flag` parsed as a `T`; a bad value is a usage error
+    /// naming the flag and the value.
+    pub fn get<T>(&self, flag: &str) -> Result<T, CliError>
+    where
+        T: FromStr,
+        T::Err: Display,
+    {
+        let text = self.str(flag);
+        text.trim().parse().map_err(|e| CliError::usage(format!("bad --{flag} {text:?}: {e}")))
     }
+}
+
+/// A game as a spec: one implementation per game, registered in one list.
+pub trait GameSpec {
+    /// The position type.
+    type Game: Notation<Move: Send + Sync> + Debug + Send + Sync + 'static;
+    /// The evaluator of depth-limited search (the first of
+    /// [`evaluators`](GameSpec::evaluators)).
+    type Eval: Evaluator<Self::Game> + Clone + Send + Sync + 'static;
+
+    /// Name, description, options with defaults, notation.
+    const INFO: GameInfo;
+
+    /// The start position under the options `o`.
+    fn start(o: &Values<'_>) -> Result<Self::Game, CliError>;
+
+    /// The default evaluator.
+    fn eval() -> Self::Eval;
+
+    /// Every evaluator by name, the default first.
+    fn evaluators() -> Vec<NamedEval<Self::Game>>;
+
+    /// The game's own agents (beyond `random`, `oneply`, `negamax`, `mcts`
+    /// and `human`, which every game has), under the rules options `o`
+    /// (agents are built per game, so costly set-up belongs in their
+    /// builders).
+    ///
+    /// Default: none.
+    fn agents(o: &Values<'_>) -> Result<Vec<NamedAgent<Self::Game>>, CliError> {
+        let _ = o;
+        Ok(Vec::new())
+    }
+
+    /// The board as a person sees it, for `play` and `replay`.
+    ///
+    /// Default: the position's notation.
+    fn board(game: &Self::Game) -> String {
+        game.to_string()
+    }
+}
+
+/// A game set up from the command line: what a [`SetupVisitor`] gets.
+pub struct Setup<G, E> {
+    /// The game's registry entry.
+    pub info: &'static GameInfo,
+    /// The start (or the `--position`).
+    pub start: G,
+    /// The default evaluator.
+    pub eval: E,
+    /// Every evaluator by name, the default first.
+    pub evaluators: Vec<NamedEval<G>>,
+    /// The game's own agents.
+    pub agents: Vec<NamedAgent<G>>,
+    /// Draws the board.
+    pub board: fn(&G) -> String,
 }
 
 /// A generic command, run on whatever concrete game the user named.
@@ -170,60 +192,184 @@ pub trait GameVisitor {
         E: Evaluator<G> + Clone + Send + Sync + 'static;
 }
 
+/// A generic command that needs more of the game than [`GameVisitor`]: its
+/// registry entry and its evaluators by name (play, match, …).
+pub trait SetupVisitor {
+    /// What the command returns.
+    type Output;
+
+    /// Runs the command on the game set up in `setup`.
+    fn visit_setup<G, E>(self, setup: Setup<G, E>) -> Result<Self::Output, CliError>
+    where
+        G: Notation + Debug + Send + Sync + 'static,
+        G::Move: Send + Sync,
+        E: Evaluator<G> + Clone + Send + Sync + 'static;
+}
+
+/// A [`GameVisitor`] seen as a [`SetupVisitor`].
+struct Plain<V>(V);
+
+impl<V: GameVisitor> SetupVisitor for Plain<V> {
+    type Output = V::Output;
+
+    fn visit_setup<G, E>(self, setup: Setup<G, E>) -> Result<V::Output, CliError>
+    where
+        G: Notation + Debug + Send + Sync + 'static,
+        G::Move: Send + Sync,
+        E: Evaluator<G> + Clone + Send + Sync + 'static,
+    {
+        self.0.visit(setup.info.name, setup.start, setup.eval)
+    }
+}
+
 /// Builds the game `opts` names and runs `visitor` on it.
 pub fn dispatch<V: GameVisitor>(opts: &GameOpts, visitor: V) -> Result<V::Output, CliError> {
-    match opts.game.as_str() {
-        "tictactoe" => {
-            opts.allow_only(&[])?;
-            let g = opts.position_or(TicTacToe::new())?;
-            visitor.visit("tictactoe", g, LineCount)
+    dispatch_setup(opts, Plain(visitor))
+}
+
+/// Builds spec `S`'s game from `opts` and hands it to `visitor`.
+fn run_spec<S: GameSpec, V: SetupVisitor>(
+    info: &'static GameInfo,
+    opts: &GameOpts,
+    visitor: V,
+) -> Result<V::Output, CliError> {
+    let given = opts.check(info)?;
+    let values = Values { info, given: &given };
+    let start = S::start(&values)?;
+    let start = match &opts.position {
+        Some(p) => start.parse_position(p)?,
+        None => start,
+    };
+    visitor.visit_setup(Setup {
+        info,
+        start,
+        eval: S::eval(),
+        evaluators: S::evaluators(),
+        agents: S::agents(&values)?,
+        board: S::board,
+    })
+}
+
+/// The game and its options, shared by every generic command: the game's
+/// name, `--position P`, and one `--flag VALUE` per option of any game
+/// (the parser is built from the registry, see [`GAMES`]).
+#[derive(Debug, Clone, Default)]
+pub struct GameOpts {
+    /// The game (see `spielbaum games`).
+    pub game: String,
+    /// Start from this position instead of the game's start (game notation).
+    pub position: Option<String>,
+    /// The game options given, by flag (without dashes), in registry order.
+    pub options: Vec<(&'static str, String)>,
+}
+
+/// Every game option flag of the registry once, with its value name and a
+/// help text that says which games take it.
+fn all_flags() -> Vec<(&'static str, &'static str, String)> {
+    let mut flags: Vec<(&'static str, &'static str, String)> = Vec::new();
+    for g in GAMES {
+        for o in g.options {
+            let text = format!("{}: {} (default {})", g.name, o.help, o.default);
+            match flags.iter_mut().find(|(f, _, _)| *f == o.flag) {
+                Some((_, _, help)) => {
+                    help.push_str("; ");
+                    help.push_str(&text);
+                }
+                None => flags.push((o.flag, o.value, text)),
+            }
         }
-        "dice" => {
-            opts.allow_only(&["--target", "--start"])?;
-            let g = Dice::new(opts.start.unwrap_or(1), opts.target.unwrap_or(31))?;
-            let g = opts.position_or(g)?;
-            visitor.visit("dice", g, Zero)
-        }
-        "nim" => {
-            opts.allow_only(&["--heaps"])?;
-            let heaps = match &opts.heaps {
-                Some(h) => Nim::parse_heaps(h)?,
-                None => vec![3, 4, 5],
+    }
+    flags
+}
+
+impl GameOpts {
+    /// The options given, checked against `info`: each must be an option of
+    /// the game, and none that chooses the start may come with
+    /// `--position`.
+    fn check(&self, info: &'static GameInfo) -> Result<Vec<(&'static str, String)>, CliError> {
+        for (flag, _) in &self.options {
+            let Some(o) = info.option(flag) else {
+                return Err(CliError::usage(format!(
+                    "option --{flag} does not apply to {} (see `spielbaum games`)",
+                    info.name
+                )));
             };
-            let g = opts.position_or(Nim::new(&heaps)?)?;
-            visitor.visit("nim", g, Zero)
+            if o.kind == OptionKind::Start && self.position.is_some() {
+                return Err(CliError::usage(format!(
+                    "--position and --{flag} conflict: the position already gives what --{flag} \
+                     sets; give one of them"
+                )));
+            }
         }
-        "nim-variant" => {
-            opts.allow_only(&["--n", "--subtract"])?;
-            let rules: Subtractions = match &opts.subtract {
-                Some(s) => s.parse()?,
-                None => Subtractions::CLASSIC,
-            };
-            let g = SubtractionGame::with_rules(opts.n.unwrap_or(22), rules)?;
-            let g = opts.position_or(g)?;
-            visitor.visit("nim-variant", g, Zero)
+        Ok(self.options.clone())
+    }
+
+    /// The game's registry entry.
+    pub fn info(&self) -> Result<&'static GameInfo, CliError> {
+        GAMES.iter().find(|g| g.name == self.game).ok_or_else(|| {
+            CliError::usage(format!(
+                "unknown game {:?}; known games: {}",
+                self.game,
+                GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+            ))
+        })
+    }
+}
+
+impl FromArgMatches for GameOpts {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut opts = GameOpts::default();
+        opts.update_from_arg_matches(m)?;
+        Ok(opts)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        if let Some(g) = m.get_one::<String>("game") {
+            self.game = g.clone();
         }
-        "golf" => {
-            opts.allow_only(&["--clubs", "--hole"])?;
-            let rules = spielbaum_golf_clubs::Rules::default();
-            let usage = |e: spielbaum_golf_clubs::GolfError| CliError::usage(e.to_string());
-            let clubs = spielbaum_golf_clubs::ClubSet::parse(
-                opts.clubs.as_deref().unwrap_or("1,50,120,300"),
-                &rules,
-                None,
+        if let Some(p) = m.get_one::<String>("position") {
+            self.position = Some(p.clone());
+        }
+        for (flag, _, _) in all_flags() {
+            if let Some(v) = m.get_one::<String>(flag) {
+                self.options.retain(|(f, _)| *f != flag);
+                self.options.push((flag, v.clone()));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Args for GameOpts {
+    fn augment_args(cmd: Command) -> Command {
+        let mut cmd = cmd
+            .arg(
+                Arg::new("game")
+                    .required(true)
+                    .value_name("GAME")
+                    .help("The game (see `spielbaum games`)"),
             )
-            .map_err(usage)?;
-            // A stroke limit of 20 keeps exact solving shallow (the library's
-            // default limit is the longest hole, 358).
-            let g = spielbaum_golf_clubs::GolfHole::new(&clubs, opts.hole.unwrap_or(100), &rules)
-                .map_err(usage)?
-                .with_max_strokes(20);
-            let g = opts.position_or(g)?;
-            visitor.visit("golf", g, Zero)
+            .arg(
+                Arg::new("position")
+                    .long("position")
+                    .value_name("P")
+                    .action(ArgAction::Set)
+                    .help("Start from this position instead of the game's start (game notation)"),
+            );
+        for (flag, value, help) in all_flags() {
+            cmd = cmd.arg(
+                Arg::new(flag)
+                    .long(flag)
+                    .value_name(value)
+                    .action(ArgAction::Set)
+                    .help_heading("Game options")
+                    .help(help),
+            );
         }
-        other => Err(CliError::usage(format!(
-            "unknown game {other:?}; known games: {}",
-            GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
-        ))),
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
     }
 }

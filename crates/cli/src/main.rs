@@ -45,6 +45,14 @@ enum Command {
     Search(cmd::search::Args),
     /// Monte Carlo tree search: visits and win probability per move.
     Mcts(cmd::mcts::Args),
+    /// The agents and evaluators a game offers.
+    Agents(cmd::agents::Args),
+    /// Play a game in the terminal (you against an engine by default).
+    Play(cmd::play::Args),
+    /// A match between two agents: W/D/L, Elo, LOS, SPRT.
+    Match(cmd::arena_match::Args),
+    /// Show a stored game (from `match --save`) move by move.
+    Replay(cmd::replay::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -58,6 +66,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(a) => cmd::solve::run(&a),
         Command::Search(a) => cmd::search::run(&a),
         Command::Mcts(a) => cmd::mcts::run(&a),
+        Command::Agents(a) => cmd::agents::run(&a),
+        Command::Play(a) => cmd::play::run(&a),
+        Command::Match(a) => cmd::arena_match::run(&a),
+        Command::Replay(a) => cmd::replay::run(&a),
     }
 }
 

@@ -113,8 +113,7 @@ fn count_games(g: &TicTacToe) -> Vec<u64> {
 
 fn nim_variant() -> Result<(), CliError> {
     use spielbaum_nim_variant::{
-        Mixed, Random, SimConfig, StrategyTable, SubtractionGame, Subtractions, mcts_convergence,
-        simulate, sweep,
+        Mixed, Random, SimConfig, StrategyTable, SubtractionGame, Subtractions, simulate, sweep,
     };
     let rules = Subtractions::CLASSIC;
     let c = sweep(&rules, 26)?;
@@ -129,8 +128,8 @@ fn nim_variant() -> Result<(), CliError> {
             t.moves[7]
         );
     }
-    let mut a = Mixed::new(&rules, 0.6)?;
-    let mut b = Random;
+    let mut a = Mixed::new(&rules, 0.6, 1)?;
+    let mut b = Random::new(2);
     let r =
         simulate(&mut a, &mut b, &SimConfig { games: 10_000, ..SimConfig::classic() }, |_| true)?;
     let (lo, hi) = r.all.wilson95();
@@ -138,7 +137,8 @@ fn nim_variant() -> Result<(), CliError> {
         "   mixed:0.6 vs random from 20..50, 10000 games: A wins {:.3} (95% CI {lo:.3}..{hi:.3})",
         r.all.rate()
     );
-    let rows = mcts_convergence(&SubtractionGame::classic(22)?, &[100, 10_000], 1);
+    let config = spielbaum_mcts::Config::seeded(1).solver(false);
+    let rows = spielbaum_mcts::convergence(&SubtractionGame::classic(22)?, &[100, 10_000], config);
     for row in rows {
         let ps: Vec<String> = row.moves.iter().map(|(d, p, _)| format!("-{d}: {p:.2}")).collect();
         outln!("   MCTS from 22 after {:>5} iterations: p(win) {}", row.iterations, ps.join(", "));

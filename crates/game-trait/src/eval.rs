@@ -1,6 +1,6 @@
 //! Scores and the [`Evaluator`] trait.
 
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, MoveList, Outcome, Player};
 
 /// A score for the side to move: higher is better for the player whose turn
 /// it is (negamax convention).
@@ -109,6 +109,39 @@ pub trait Evaluator<G: Game> {
         false
     }
 
+    /// Appends only the noisy moves of `game` (captures, fours, threats) to
+    /// `moves`: what quiescence and threat searches look at past the depth
+    /// limit. Games that can generate them directly (a capture generator, a
+    /// threat table) override it and save generating every move.
+    ///
+    /// Default: every legal move for which [`is_noisy`](Evaluator::is_noisy)
+    /// is `true`, in generation order.
+    fn noisy_moves(&self, game: &G, moves: &mut MoveList<G::Move>) {
+        let from = moves.len();
+        game.moves(moves);
+        let mut keep = from;
+        for i in from..moves.len() {
+            if self.is_noisy(game, moves[i]) {
+                moves[keep] = moves[i];
+                keep += 1;
+            }
+        }
+        moves.truncate(keep);
+    }
+
+    /// A cheap ordering score for each of `moves` (higher is tried first),
+    /// written into `scores` (same length), without making the children —
+    /// a capture's victim, a pattern table's value of the square, …. Returns
+    /// `true` if it wrote scores; engines then order by them instead of by
+    /// the children's static values.
+    ///
+    /// Default: `false` (engines order by evaluating each child, the
+    /// classic ordering by static values).
+    fn order_moves(&self, game: &G, moves: &[G::Move], scores: &mut [Score]) -> bool {
+        let _ = (game, moves, scores);
+        false
+    }
+
     /// Prior probabilities of `moves` (for PUCT in Monte Carlo tree search),
     /// written into `priors` (same length as `moves`, summing to 1).
     ///
@@ -130,6 +163,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     fn priors(&self, game: &G, moves: &[G::Move], priors: &mut [f32]) {
         (**self).priors(game, moves, priors)
     }
+    fn noisy_moves(&self, game: &G, moves: &mut MoveList<G::Move>) {
+        (**self).noisy_moves(game, moves)
+    }
+    fn order_moves(&self, game: &G, moves: &[G::Move], scores: &mut [Score]) -> bool {
+        (**self).order_moves(game, moves, scores)
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
@@ -141,6 +180,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
     }
     fn priors(&self, game: &G, moves: &[G::Move], priors: &mut [f32]) {
         (**self).priors(game, moves, priors)
+    }
+    fn noisy_moves(&self, game: &G, moves: &mut MoveList<G::Move>) {
+        (**self).noisy_moves(game, moves)
+    }
+    fn order_moves(&self, game: &G, moves: &[G::Move], scores: &mut [Score]) -> bool {
+        (**self).order_moves(game, moves, scores)
     }
 }
 

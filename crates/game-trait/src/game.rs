@@ -5,6 +5,8 @@ use core::hash::Hash;
 
 use smallvec::SmallVec;
 
+use crate::draw::DrawRules;
+
 /// Number of moves a [`MoveList`] holds before it spills to the heap.
 ///
 /// 64 covers every position of the small games, peg solitaire and the
@@ -228,6 +230,29 @@ pub trait Game: Clone {
     /// exists.
     fn is_over(&self) -> bool {
         self.outcome().is_some()
+    }
+
+    /// The game's draws by repetition and by a run of moves without
+    /// progress ([`DrawRules`]). Repetition needs the history of the game,
+    /// so engines and callers apply it (the key of a position is its
+    /// identity for repetitions, so it must not include the no-progress
+    /// counter); the no-progress limit is applied by the position itself:
+    /// once [`no_progress`](Game::no_progress) reaches it, `outcome()` is
+    /// `Some(Outcome::Draw)`.
+    ///
+    /// Default: [`DrawRules::NONE`] (the game ends only by its outcome).
+    fn draw_rules(&self) -> DrawRules {
+        DrawRules::NONE
+    }
+
+    /// Plies played since the last irreversible move (a capture, a stone
+    /// placed, …): no earlier position can occur again, so engines scan
+    /// only this many keys back for repetitions, and the no-progress rule
+    /// counts it.
+    ///
+    /// Default: `u32::MAX` (any earlier position may repeat).
+    fn no_progress(&self) -> u32 {
+        u32::MAX
     }
 }
 

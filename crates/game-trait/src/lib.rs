@@ -47,7 +47,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent;
 mod control;
+mod draw;
 mod eval;
 mod ext;
 mod game;
@@ -56,7 +58,12 @@ mod notation;
 #[cfg(feature = "conformance")]
 pub mod conformance;
 
+pub use agent::{
+    Agent, AgentError, AgentLimits, Decision, Ending, History, Limited, OnePly, RandomAgent,
+    legal_moves_of, one_ply_score, play_game,
+};
 pub use control::Control;
+pub use draw::{DrawRules, KeyHistory};
 pub use eval::{
     EVAL_MAX, Evaluator, INFINITY, MAX_PLY, Score, WIN, Zero, clamp_eval, is_decisive, loss_in,
     outcome_score, plies_to_end, win_in,

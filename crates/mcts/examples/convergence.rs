@@ -8,13 +8,9 @@
 //! ```
 //!
 //! Prints the data as a table and writes the SVG (hand-written, no plotting
-//! dependency). The game is the tests' copy of the subtraction game (see
-//! tests/common/mod.rs for why not the nim-variant crate's).
+//! dependency). The game is nim-variant's subtraction game.
 
 use std::fmt::Write as _;
-
-#[path = "../tests/common/mod.rs"]
-mod common;
 
 use spielbaum_mcts::{Budget, Config, Mcts};
 
@@ -28,7 +24,7 @@ fn checkpoints() -> Vec<u64> {
 
 /// `(iterations, [(move, p(win))])` rows for one start.
 fn series(n: u64) -> Vec<(u64, Vec<(u32, f64)>)> {
-    let game = common::sub(n as i64);
+    let game = spielbaum_nim_variant::SubtractionGame::classic(n).expect("a valid start");
     let mut mcts = Mcts::new(game, Config::seeded(1).solver(false));
     let mut done = 0;
     let mut rows = Vec::new();

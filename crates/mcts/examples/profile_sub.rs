@@ -10,8 +10,6 @@
 //! from the empty board instead of the subtraction game, then the number
 //! of searches (default 1; each with a fresh engine, as in the bench),
 //! then the threads (default 1).
-#[path = "../tests/common/mod.rs"]
-mod common;
 use spielbaum_mcts::{Budget, Config, Mcts};
 fn main() {
     let iters: u64 = std::env::args().nth(1).map_or(20_000, |s| s.parse().expect("iterations"));
@@ -23,7 +21,7 @@ fn main() {
             let mut m = Mcts::new(spielbaum_small_games::TicTacToe::new(), config.clone());
             std::hint::black_box(m.search(Budget::iterations(iters)));
         } else {
-            let mut m = Mcts::new(common::sub(200), config.clone());
+            let mut m = Mcts::new(sub200(), config.clone());
             std::hint::black_box(m.search(Budget::iterations(iters)));
         }
     }
@@ -33,9 +31,14 @@ fn main() {
         assert_eq!(a.iterations, iters);
         println!("{:?} {} nodes", a.best_move, a.nodes);
     } else {
-        let mut m = Mcts::new(common::sub(200), config);
+        let mut m = Mcts::new(sub200(), config);
         let a = m.search(Budget::iterations(iters));
         assert_eq!(a.iterations, iters);
         println!("{:?} {} nodes", a.best_move, a.nodes);
     }
+}
+
+/// The subtraction game 3, 5, 11 from 200.
+fn sub200() -> spielbaum_nim_variant::SubtractionGame {
+    spielbaum_nim_variant::SubtractionGame::classic(200).expect("a valid start")
 }

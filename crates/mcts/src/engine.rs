@@ -4,7 +4,7 @@ use std::sync::Barrier;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use spielbaum_game_trait::{Evaluator, Game, MoveList, Zero};
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Zero};
 
 use crate::analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 use crate::config::{Budget, Config, Selection};
@@ -59,6 +59,8 @@ pub struct Mcts<G: Game, P = Uniform, E = Zero> {
     playout: P,
     priors: Option<E>,
     trees: Vec<Tree<G::Move>>,
+    /// Keys of the game's positions before the root (repetition rule).
+    history: KeyHistory,
 }
 
 impl<G: Game> Mcts<G, Uniform, Zero> {
@@ -66,7 +68,14 @@ impl<G: Game> Mcts<G, Uniform, Zero> {
     pub fn new(root: G, config: Config) -> Self {
         let mut config = config;
         config.threads = config.threads.max(1);
-        Mcts { root, config, playout: Uniform, priors: None, trees: Vec::new() }
+        Mcts {
+            root,
+            config,
+            playout: Uniform,
+            priors: None,
+            trees: Vec::new(),
+            history: KeyHistory::new(),
+        }
     }
 }
 
@@ -80,6 +89,7 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             playout,
             priors: self.priors,
             trees: Vec::new(),
+            history: self.history,
         }
     }
 
@@ -97,6 +107,7 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             playout: self.playout,
             priors: Some(eval),
             trees: Vec::new(),
+            history: self.history,
         }
     }
 
@@ -126,15 +137,43 @@ impl<G: Game, P, E> Mcts<G, P, E> {
     /// arenas keep their memory, so a program that searches many
     /// positions with one engine allocates nothing after the first
     /// searches.
+    /// The root's history is forgotten (see [`set_history`](Mcts::set_history)).
     pub fn set_root(&mut self, root: G) {
         self.root = root;
+        self.history.clear();
         for (i, tree) in self.trees.iter_mut().enumerate() {
             tree.restart(&self.root, thread_seed(self.config.seed, i));
         }
     }
 
+    /// The keys of the game's positions before the root, oldest first (the
+    /// root's own key may end the list). For games with a repetition rule
+    /// ([`Game::draw_rules`]) selection and playouts score a position that
+    /// occurred before — among these keys or earlier on the iteration's
+    /// line — as a draw. Another history than the one the trees were grown
+    /// with starts them over.
+    pub fn set_history(&mut self, keys: &[u64]) {
+        let keys = match keys.last() {
+            Some(&k) if k == self.root.key() => &keys[..keys.len() - 1],
+            _ => keys,
+        };
+        if self.history.keys() != keys {
+            self.history = KeyHistory::from_keys(keys.iter().copied());
+            for (i, tree) in self.trees.iter_mut().enumerate() {
+                tree.restart(&self.root, thread_seed(self.config.seed, i));
+            }
+        }
+    }
+
+    /// The keys set by [`set_history`](Mcts::set_history), with the roots
+    /// left by [`advance`](Mcts::advance) after them.
+    pub fn history(&self) -> &[u64] {
+        self.history.keys()
+    }
+
     /// Plays `mv` at the root; the subtree below `mv` becomes the new tree
-    /// (in every thread's tree), so its statistics are kept.
+    /// (in every thread's tree), so its statistics are kept; the old root
+    /// joins the history.
     ///
     /// Errors if `mv` is not legal at the root (nothing changes then).
     pub fn advance(&mut self, mv: G::Move) -> Result<(), MctsError> {
@@ -143,9 +182,13 @@ impl<G: Game, P, E> Mcts<G, P, E> {
         if !moves.contains(&mv) {
             return Err(MctsError::IllegalMove(format!("{mv:?}")));
         }
+        self.history.push(self.root.key());
         self.root.play(mv);
+        let over = self.root.is_over();
         for tree in &mut self.trees {
-            if !tree.reroot(mv) {
+            // (A repetition below the old root is a position the game goes
+            // on from: it is searched again as a root.)
+            if !tree.reroot(mv) || (tree.nodes[0].state == State::Terminal && !over) {
                 tree.reset_root(&self.root);
             }
         }
@@ -203,6 +246,17 @@ where
         let no_limit =
             budget.iterations.is_none() && budget.time.is_none() && budget.nodes.is_none();
 
+        // The positions before the root that can repeat (the newest
+        // `no_progress` of them), for games with a repetition rule.
+        let repetition = self.root.draw_rules().has_repetition();
+        let earlier = if repetition {
+            let keys = self.history.keys();
+            let window = (self.root.no_progress() as usize).min(keys.len());
+            KeyHistory::from_keys(keys[keys.len() - window..].iter().copied())
+        } else {
+            KeyHistory::new()
+        };
+        let earlier = &earlier;
         let mut reasons = Vec::with_capacity(threads);
         let mut done_total = 0;
         // No trees: the root has no legal move (a finished game).
@@ -245,6 +299,8 @@ where
                                 priors,
                                 node_cap,
                                 math: Math::new(),
+                                repetition,
+                                earlier,
                             };
                             let out = run_tree(tree, &mut step, &limits, stop, &mut |t, done| {
                                 publish(counter, nodes, t, done, &mut (0, 0))
@@ -271,6 +327,8 @@ where
                     priors,
                     node_cap,
                     math: Math::new(),
+                    repetition,
+                    earlier,
                 };
                 let mut last = (0, 0);
                 let out = run_tree(first, &mut step, &limits_of(0), stop, &mut |t, done| {

@@ -48,8 +48,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent;
 mod analysis;
 mod config;
+mod convergence;
 mod engine;
 mod math;
 pub mod params;
@@ -57,8 +59,10 @@ mod playout;
 mod search;
 mod tree;
 
+pub use agent::budget_for_move;
 pub use analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 pub use config::{Budget, Config, Selection};
+pub use convergence::{ConvergencePoint, convergence};
 pub use engine::{Mcts, MctsError};
 pub use playout::{FromFn, Guided, Mixed, Playout, Uniform, from_fn};
 pub use tree::Proof;

@@ -50,3 +50,7 @@ pub const INITIAL_NODES: usize = 1 << 12;
 /// normalisation, so that every solution is worth more than every dead
 /// end.
 pub const PUZZLE_GOAL_BONUS: f64 = 1_000.0;
+
+/// Iterations an agent runs per move when neither the caller's limits nor
+/// its own settings name iterations, a time or a node budget.
+pub const AGENT_ITERATIONS: u64 = 10_000;

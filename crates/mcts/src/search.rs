@@ -2,7 +2,7 @@
 //! selection, expansion, simulation (playout), backpropagation, and the
 //! MCTS-Solver's proof propagation.
 
-use spielbaum_game_trait::{Evaluator, Game, Outcome};
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome};
 
 use crate::config::{Config, Selection};
 use crate::math::Math;
@@ -19,6 +19,18 @@ pub(crate) struct Step<'a, G: Game, P, E> {
     pub node_cap: usize,
     /// Lookup tables for the selection formulas.
     pub math: Math,
+    /// The game declares a repetition rule: a position that occurred before
+    /// (in `earlier` or earlier in the iteration) is a draw.
+    pub repetition: bool,
+    /// The game's positions before the root that can still repeat.
+    pub earlier: &'a KeyHistory,
+}
+
+/// `true` if `key` occurred before: in the game before the root or earlier
+/// in this iteration.
+#[inline]
+fn repeated(tree: &Tree<impl Copy>, earlier: &KeyHistory, key: u64) -> bool {
+    tree.keys.contains(key) || earlier.contains(key)
 }
 
 /// Runs one iteration on `tree`. Returns `false` if the tree wanted to grow
@@ -34,6 +46,10 @@ where
     tree.path.clear();
     tree.path.push(0);
     tree.line.clear();
+    let rep = step.repetition;
+    if rep {
+        tree.keys.clear();
+    }
     let mut pos = step.root.clone();
     let mut id = 0usize;
     let mut grew = true;
@@ -55,6 +71,9 @@ where
             // --- Selection: descend to the most urgent child.
             State::Expanded => {
                 let (child, mv) = select::<G>(tree, id, step.config.selection, solver, step.math);
+                if rep {
+                    tree.keys.push(pos.key());
+                }
                 pos.play(mv);
                 if record_line {
                     tree.line.push(mv);
@@ -64,6 +83,16 @@ where
             }
 
             State::Leaf => {
+                // --- Repetition: a position seen before is a draw (the
+                // node keeps it: in a tree its line is fixed).
+                if rep
+                    && id != 0
+                    && pos.outcome().is_none()
+                    && repeated(tree, step.earlier, pos.key())
+                {
+                    mark_terminal(&mut tree.nodes[id], Outcome::Draw, solver);
+                    break Sample::Draw;
+                }
                 tree.moves.clear();
                 pos.moves(&mut tree.moves);
                 if tree.moves.is_empty() {
@@ -292,6 +321,10 @@ where
     let max = step.config.max_playout_plies.max(1);
     let mut rng = tree.rng.clone();
     let mut plies = 0;
+    let rep = step.repetition;
+    if rep {
+        tree.keys.push(pos.key());
+    }
     let sample = loop {
         // One look at the list per ply: its slice serves the end test and
         // the pick.
@@ -299,6 +332,15 @@ where
         let k = moves.len();
         if k == 0 {
             break Sample::from_outcome(terminal_outcome(&pos));
+        }
+        // The playout repeated a position: a draw (keys of positions with
+        // moves only; a finished position ends by its outcome above).
+        if rep && plies > 0 {
+            let key = pos.key();
+            if repeated(tree, step.earlier, key) {
+                break Sample::Draw;
+            }
+            tree.keys.push(key);
         }
         if plies >= max {
             break if G::PLAYERS == 1 {

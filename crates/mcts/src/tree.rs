@@ -1,6 +1,6 @@
 //! The search tree: one arena of nodes, children stored contiguously.
 
-use spielbaum_game_trait::{Game, MoveList, Outcome, Player, SplitMix64};
+use spielbaum_game_trait::{Game, KeyHistory, MoveList, Outcome, Player, SplitMix64};
 
 use crate::params;
 
@@ -161,6 +161,9 @@ pub(crate) struct Tree<M> {
     /// Puzzles: the best line sampled so far and its value.
     pub best_line: Vec<M>,
     pub best_value: f64,
+    /// Games with a repetition rule: the keys of the positions of the
+    /// current iteration before the one in hand (tree part + playout).
+    pub keys: KeyHistory,
 }
 
 impl<M: Copy> Tree<M> {
@@ -185,6 +188,7 @@ impl<M: Copy> Tree<M> {
             line: Vec::new(),
             best_line: Vec::new(),
             best_value: f64::NEG_INFINITY,
+            keys: KeyHistory::new(),
         };
         t.nodes.push(Node::new(Player::FIRST, placeholder));
         t.reset_root(root);

@@ -50,6 +50,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             extra_stop: None,
             cycle_guard: false,
             path: Default::default(),
+            repetition: false,
+            salted: false,
+            game_keys: Vec::new(),
+            rep_draws: 0,
             ord_from: 2,
             eval_only: false,
             yields: Default::default(),
@@ -107,6 +111,44 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.plies.clear();
     }
 
+    /// The keys of the positions played before the next searches' root,
+    /// oldest first (the root's own key may end the list); `&[]` for none.
+    ///
+    /// For games that declare a repetition rule
+    /// ([`Game::draw_rules`](spielbaum_game_trait::Game::draw_rules)), the
+    /// search scores a position as a draw when it occurred before on the
+    /// searched line or among these keys (the usual engine rule: a
+    /// repetition inside the search is a draw; for the game's value from a
+    /// position without history it is the same as the `k`-fold rule, see
+    /// `docs/negamax.md`). Only the newest
+    /// [`no_progress`](spielbaum_game_trait::Game::no_progress) keys can
+    /// repeat and are looked at.
+    pub fn set_history(&mut self, keys: &[u64]) {
+        self.game_keys.clear();
+        self.game_keys.extend_from_slice(keys);
+    }
+
+    /// Puts the root's history on the line (repetition rule) and decides
+    /// the per-search switches that depend on the game.
+    pub(crate) fn load_path(&mut self, root: &G) {
+        let rules = root.draw_rules();
+        self.repetition = rules.has_repetition();
+        self.salted = rules.no_progress.is_some();
+        self.rep_draws = 0;
+        self.path.clear();
+        if self.repetition {
+            let mut keys = self.game_keys.as_slice();
+            if keys.last() == Some(&root.key()) {
+                keys = &keys[..keys.len() - 1];
+            }
+            // The root itself is within the window: it counts too.
+            let window = (root.no_progress() as usize).min(keys.len());
+            for &k in &keys[keys.len() - window..] {
+                self.path.push(k);
+            }
+        }
+    }
+
     /// Searches `game` within `limits`. Single-threaded and reproducible.
     pub fn search(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move> {
         self.search_with(game, limits, |_| Control::Continue)
@@ -139,6 +181,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     ) -> SearchResult<G::Move> {
         let started = Instant::now();
         self.start(limits);
+        self.load_path(game);
         let mut result = SearchResult {
             best_move: None,
             score: 0,
@@ -288,6 +331,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// solver to list *all* best moves.
     pub fn root_move_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, Score)> {
         self.start(&Limits::default());
+        self.load_path(game);
         self.fit_table(usize::MAX);
         let table = self.table.clone();
         let tt = table.as_deref();
@@ -297,7 +341,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         game.moves(&mut moves);
         let mut out = Vec::with_capacity(moves.len());
         self.horizons = 0;
-        if self.cycle_guard {
+        if self.cycle_guard || self.repetition {
             self.path.push(game.key());
         }
         for &mv in moves.iter() {
@@ -362,6 +406,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     lim.stop = Some(Arc::clone(&done));
                     let external = limits.stop.clone();
                     let eval = self.eval.clone();
+                    let history = self.game_keys.clone();
                     // A helper that cannot be started is simply missing.
                     std::thread::Builder::new()
                         .stack_size(params::stack_bytes::<G>(helper_depth))
@@ -369,6 +414,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                             let mut h = Searcher::new(eval, config).with_table(table);
                             h.helper = i as u64;
                             h.extra_stop = external;
+                            h.game_keys = history;
                             h.search(game, &lim).counters
                         })
                         .ok()

@@ -41,12 +41,14 @@
 #![deny(missing_docs)]
 
 mod adaptive;
+mod agent;
 mod book;
 mod config;
+pub mod cyclic;
 mod driver;
 mod ordering;
 pub mod params;
-mod path;
+mod plain;
 mod quiesce;
 mod search;
 mod solve;
@@ -54,6 +56,7 @@ mod stats;
 pub mod synthetic;
 pub mod table;
 
+pub use agent::limits_for_move;
 pub use book::{Book, BookEntry, BookError};
 pub use config::{Algorithm, Config, Control, Limits};
 pub use search::Searcher;

@@ -108,7 +108,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if top != i - from {
             p.keys.swap(i - from, top);
             p.moves.swap(i, top + from);
-            if by_eval {
+            if by_eval && p.children_made {
                 p.children.swap(i - from, top);
             }
         }
@@ -145,7 +145,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     ) -> Option<(G::Move, Score)> {
         self.yields.etc_tries += 1;
         for &mv in self.plies[ply].moves.iter() {
-            let probe = t.probe(pos.after(mv).key());
+            let probe = t.probe(self.tt_key(&pos.after(mv)));
             let Some(e) = probe else { continue };
             let deep_enough = e.complete
                 || if self.config.deeper_entries {
@@ -194,10 +194,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Sort keys (and, with `by_eval`, the children) of `moves[base..]`:
     /// class (killer without evaluation ordering), static evaluation of the
-    /// child from the parent's side, history (killers break ties).
+    /// child from the parent's side — or the evaluator's cheap move scores
+    /// where it has them ([`Evaluator::order_moves`]; then no child is
+    /// made) — history (killers break ties).
     pub(crate) fn score_moves(&mut self, pos: &G, ply: usize, base: usize, by_eval: bool) {
+        let mut hooked = false;
         if by_eval {
-            self.plies[ply].children.clear();
+            let Searcher { eval, plies, .. } = self;
+            let p = &mut plies[ply];
+            p.children.clear();
+            p.hook.clear();
+            p.hook.resize(p.moves.len() - base, 0);
+            hooked = eval.order_moves(pos, &p.moves[base..], &mut p.hook);
+            p.children_made = !hooked;
         }
         let killers =
             if self.config.killers { self.plies[ply].killers } else { [None; params::KILLERS] };
@@ -210,7 +219,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             // equally evaluated moves (measured: ranking killers above the
             // evaluation costs nodes, docs/negamax.md).
             let class = if killer && !by_eval { CLASS_KILLER } else { CLASS_QUIET };
-            let primary = if by_eval {
+            let primary = if hooked {
+                i64::from(self.plies[ply].hook[j - base]).clamp(-(1 << 23) + 1, (1 << 23) - 1)
+            } else if by_eval {
                 let child = pos.after(mv);
                 let s = self.static_child(&child, ply);
                 self.plies[ply].children.push(child);

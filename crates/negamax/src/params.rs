@@ -146,3 +146,7 @@ pub const ADAPTIVE_ETC_CUT_DIV: u64 = 8;
 /// While ETC is switched off, every this-many-th eligible node still tries
 /// it, so the cut rate can recover.
 pub const ADAPTIVE_ETC_RETRY: u64 = 16;
+
+/// Depth an agent searches when neither the caller's limits nor the
+/// agent's own settings name a depth, a time or a node budget.
+pub const AGENT_DEPTH: u32 = 6;

@@ -14,12 +14,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use spielbaum_game_trait::{Evaluator, Game, INFINITY, MoveList, Score, outcome_score};
+use spielbaum_game_trait::{Evaluator, Game, INFINITY, KeyHistory, MoveList, Score, outcome_score};
 
 use crate::config::Config;
 use crate::ordering::Picker;
 use crate::params;
-use crate::path::Path;
 use crate::stats::Counters;
 use crate::table::{Bound, Entry, Table, from_table, to_table};
 
@@ -58,6 +57,11 @@ pub(crate) struct Ply<G: Game> {
     pub(crate) moves: MoveList<G::Move>,
     pub(crate) keys: Vec<i64>,
     pub(crate) children: Vec<G>,
+    /// `children` holds the scored children (static ordering without the
+    /// evaluator's cheap move scores).
+    pub(crate) children_made: bool,
+    /// The evaluator's cheap move scores ([`Evaluator::order_moves`]).
+    pub(crate) hook: Vec<Score>,
     pub(crate) killers: [Option<G::Move>; params::KILLERS],
 }
 
@@ -67,6 +71,8 @@ impl<G: Game> Ply<G> {
             moves: MoveList::new(),
             keys: Vec::new(),
             children: Vec::new(),
+            children_made: false,
+            hook: Vec::new(),
             killers: [None; params::KILLERS],
         }
     }
@@ -109,8 +115,21 @@ pub struct Searcher<G: Game, E> {
     /// cycles cannot send a search to the end of the game round and round.
     /// Set by the exact solver for its deep pass.
     pub(crate) cycle_guard: bool,
-    /// The keys of the current line (for `cycle_guard`).
-    pub(crate) path: Path,
+    /// The keys of the current line (for `cycle_guard` and the repetition
+    /// rule), preceded by the game's earlier positions when the rule is on.
+    pub(crate) path: KeyHistory,
+    /// The game declares a repetition rule: a position that occurred
+    /// before, on the line or in the game's history, is a draw (see
+    /// [`set_history`](Searcher::set_history)). Set per search from the root.
+    pub(crate) repetition: bool,
+    /// The game counts plies without progress against a limit: table keys
+    /// include the counter (values depend on it near the limit).
+    pub(crate) salted: bool,
+    /// Keys of the game's positions before the root, oldest first.
+    pub(crate) game_keys: Vec<u64>,
+    /// Repetitions scored as draws so far: a node whose subtree added one
+    /// has a value that depends on the path to it and is not stored.
+    pub(crate) rep_draws: u64,
     /// The least remaining depth at which a node may order its moves
     /// (static evaluation, killers, history) or record killers and history;
     /// shallower nodes run the search without ordering code (set by
@@ -133,7 +152,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// Looks at the clock, the node budget and the stop flags.
-    fn check_limits(&mut self) {
+    pub(crate) fn check_limits(&mut self) {
         if limits_reached(self.counters.nodes, self.node_limit, self.deadline, &self.stops)
             || (self.stop_at_horizon && self.horizons > 0)
         {
@@ -163,33 +182,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.aborted
     }
 
-    /// A child at the depth limit, scored without a recursive call (most
-    /// nodes are leaves, so this saves a call and a frame per node). Counts
-    /// as a node; `ply` is the leaf's ply. Its PV is empty: the parent
-    /// records a leaf's move with [`pv_leaf`](Self::pv_leaf).
-    #[inline(always)]
-    fn leaf(&mut self, pos: &G, ply: usize) -> Score {
-        self.counters.nodes += 1;
-        self.counters.leaves += 1;
-        if self.counters.nodes.is_multiple_of(params::CHECK_EVERY) {
-            self.check_limits();
-        }
-        match pos.outcome() {
-            Some(o) => outcome_score(o, pos.to_move(), ply as u32),
-            None => {
-                self.horizons += 1;
-                self.eval.evaluate(pos)
-            }
-        }
-    }
-
-    /// `pv[ply] = mv` (the child was a leaf).
-    fn pv_leaf(&mut self, ply: usize, mv: G::Move) {
-        let line = &mut self.pv[ply];
-        line.clear();
-        line.push(mv);
-    }
-
     /// `pv[ply] = mv + pv[ply + 1]`.
     pub(crate) fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -208,45 +200,29 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         back::<G>(s)
     }
 
-    /// Plain NegaMax (the text's first algorithm): every move of every node
-    /// to `depth`, no window, no table.
-    pub(crate) fn plain(&mut self, pos: &G, depth: i32, ply: usize) -> Score {
-        if self.enter(ply) {
-            return 0;
+    /// The repetition rule: `true` (and counted) if the game declares one and
+    /// `pos` occurred before on the line or in the game's history, so it is
+    /// scored as a draw.
+    #[inline]
+    pub(crate) fn repeats(&mut self, pos: &G) -> bool {
+        if self.repetition && pos.outcome().is_none() && self.path.contains(pos.key()) {
+            self.rep_draws += 1;
+            true
+        } else {
+            false
         }
-        if let Some(o) = pos.outcome() {
-            self.counters.leaves += 1;
-            return outcome_score(o, pos.to_move(), ply as u32);
+    }
+
+    /// The key under which `pos` is stored in the table: its key, with the
+    /// no-progress counter mixed in for games that limit it.
+    #[inline]
+    pub(crate) fn tt_key(&self, pos: &G) -> u64 {
+        let k = pos.key();
+        if self.salted {
+            k ^ u64::from(pos.no_progress()).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            k
         }
-        if depth <= 0 || ply >= params::MAX_SEARCH_PLY {
-            self.counters.leaves += 1;
-            self.horizons += 1;
-            return self.eval.evaluate(pos);
-        }
-        self.plies[ply].moves.clear();
-        pos.moves(&mut self.plies[ply].moves);
-        let mut best = -INFINITY;
-        for i in 0..self.plies[ply].moves.len() {
-            let mv = self.plies[ply].moves[i];
-            let child = pos.after(mv);
-            let s = if depth == 1 {
-                back::<G>(self.leaf(&child, ply + 1))
-            } else {
-                back::<G>(self.plain(&child, depth - 1, ply + 1))
-            };
-            if self.aborted {
-                break;
-            }
-            if s > best {
-                best = s;
-                if depth == 1 {
-                    self.pv_leaf(ply, mv);
-                } else {
-                    self.update_pv(ply, mv);
-                }
-            }
-        }
-        best
     }
 
     /// Alpha-beta / PVS node for the configuration: picks the monomorphised
@@ -278,6 +254,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             || c.extensions
             || (c.symmetry && tt.is_some())
             || self.cycle_guard
+            || self.repetition
+            || self.salted
             || depth > params::STACK_SAFE_DEPTH as i32;
         if !extra {
             // Without extensions and quiescence no node lies deeper than
@@ -332,6 +310,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if if EXTRA { self.enter(ply) } else { self.enter_made(ply) } {
             return 0;
         }
+        // --- Repetition: a position seen before on the line or in the game
+        // is a draw (before the table: its value depends on the path) -----
+        if EXTRA && ply > 0 && self.repeats(pos) {
+            self.counters.leaves += 1;
+            return 0;
+        }
         // --- Depth limit (finished games are found by the empty move list)
         if depth <= 0 || ply >= params::MAX_SEARCH_PLY {
             self.counters.leaves += 1;
@@ -346,8 +330,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let (key, sym) = match tt {
             Some(_) if EXTRA && self.config.symmetry => {
                 let (canon, k) = pos.canonical_with();
-                (canon.key(), k)
+                (self.tt_key(&canon), k)
             }
+            Some(_) if EXTRA => (self.tt_key(pos), 0),
             Some(_) => (pos.key(), 0),
             None => (0, 0),
         };
@@ -474,10 +459,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut picker = Picker::default();
 
         // --- Cycle guard: a repetition on this line is not searched again --
-        let guarded = EXTRA && self.cycle_guard;
+        let guarded = EXTRA && (self.cycle_guard || self.repetition);
         if guarded {
             let k = pos.key();
-            if self.path.contains(k) {
+            if self.cycle_guard && !self.repetition && self.path.contains(k) {
                 self.counters.leaves += 1;
                 self.horizons += 1;
                 return self.eval.evaluate(pos);
@@ -491,6 +476,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut best_move = None;
         let mut found_pv = false;
         let horizons_before = self.horizons;
+        let reps_before = self.rep_draws;
         let pvs = algo.pvs();
         if child_depth <= 0 && !quiescence {
             // --- Frontier: every child is a leaf, scored in place; exact
@@ -510,9 +496,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 node_limit,
                 deadline,
                 stops,
+                repetition,
+                path,
+                rep_draws,
                 ..
             } = self;
             let line = &mut pv[ply];
+            let repetition = EXTRA && *repetition;
             for &mv in plies[ply].moves.iter() {
                 let child = pos.after(mv);
                 counters.nodes += 1;
@@ -526,6 +516,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 }
                 let s = back::<G>(match child.outcome() {
                     Some(o) => outcome_score(o, child.to_move(), ply as u32 + 1),
+                    None if repetition && path.contains(child.key()) => {
+                        *rep_draws += 1;
+                        0
+                    }
                     None => {
                         *horizons += 1;
                         eval.evaluate(&child)
@@ -568,7 +562,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 }
                 let mv = self.plies[ply].moves[i];
                 // (A copy of the child made for the static evaluation.)
-                let child = if by_eval && i >= base {
+                let child = if by_eval && i >= base && self.plies[ply].children_made {
                     self.plies[ply].children[i - base].clone()
                 } else {
                     pos.after(mv)
@@ -658,6 +652,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             // value: it answers any depth (but with `deeper_entries` off
             // not a shallower query, whose fixed-depth value may differ).
             let complete = complete && self.config.deeper_entries;
+            // A value that depends on the path (a repetition draw below)
+            // is not stored: only the move, as an ordering hint that never
+            // cuts (depth 0, and nodes probe with depth 1 or more).
+            let path_free = self.rep_draws == reps_before;
             // Fail-low nodes keep their best fail-soft move too (as
             // minimax-rs does): a weak hint, but measured to save nodes
             // where the static evaluation does not order (synthetic DAG at
@@ -667,9 +665,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             t.store(
                 key,
                 Entry {
-                    score: to_table(best, ply as u32),
-                    depth: depth.clamp(0, i32::from(u16::MAX)) as u16,
-                    complete,
+                    score: if path_free { to_table(best, ply as u32) } else { 0 },
+                    depth: if path_free { depth.clamp(0, i32::from(u16::MAX)) as u16 } else { 0 },
+                    complete: complete && path_free,
                     bound,
                     move_tag: tag,
                 },

@@ -113,6 +113,13 @@ impl<G: Game> Solver<G> {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// The keys of the game's positions before the next solves' root
+    /// (see [`Searcher::set_history`]): with a repetition rule, a
+    /// position that occurred before is a draw.
+    pub fn set_history(&mut self, keys: &[u64]) {
+        self.searcher.set_history(keys);
+    }
+
     /// Forgets the table (and that the game had long lines).
     pub fn clear(&mut self) {
         self.searcher.clear();

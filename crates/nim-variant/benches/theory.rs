@@ -70,7 +70,7 @@ fn playouts(c: &mut Criterion) {
     g.bench_function("optimal vs random", |b| {
         b.iter(|| {
             let mut a = Optimal::new(&Subtractions::CLASSIC).unwrap();
-            let mut r = Random;
+            let mut r = Random::new(2);
             let config = SimConfig { games: 10_000, ..SimConfig::classic() };
             let res = simulate(&mut a, &mut r, &config, |_| true).unwrap();
             assert_eq!(res.all.games, 10_000);

@@ -9,10 +9,12 @@ use std::fs;
 use std::path::Path;
 use std::time::Instant;
 
+use spielbaum_game_trait::{Agent, AgentLimits, Limited};
+use spielbaum_negamax::Solver;
 use spielbaum_nim_variant::{
-    Course, Oracle, Series, SimConfig, StrategyTable, SubtractionGame, Subtractions, course_dot,
-    course_svg, find_period, game_graph_dot, game_graph_svg, line_chart_svg, mcts_convergence,
-    parse_player, redundant_subtractions, same_classification, simulate, sweep,
+    Course, Oracle, SimConfig, StrategyTable, SubtractionGame, Subtractions, course_dot,
+    course_svg, find_period, game_graph_dot, game_graph_svg, parse_player, redundant_subtractions,
+    same_classification, simulate, sweep,
 };
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
@@ -85,7 +87,6 @@ fn main() -> Res<()> {
     println!();
 
     simulation_table()?;
-    convergence(dir)?;
     period_survey()?;
     Ok(())
 }
@@ -124,17 +125,8 @@ fn strategy_table(rules: &Subtractions) -> Res<()> {
 }
 
 fn simulation_table() -> Res<()> {
-    let players = [
-        "optimal",
-        "negamax",
-        "random",
-        "mixed:0.1",
-        "mixed:0.5",
-        "mixed:0.6",
-        "mixed:0.9",
-        "mcts:100",
-        "mcts:1000",
-    ];
+    let players =
+        ["optimal", "negamax", "random", "mixed:0.1", "mixed:0.5", "mixed:0.6", "mixed:0.9"];
     let games = 2000;
     println!("## Simulations\n");
     println!(
@@ -155,8 +147,8 @@ fn simulation_table() -> Res<()> {
     for a_spec in &players {
         print!("| {a_spec} |");
         for b_spec in &players {
-            let mut a = parse_player(a_spec, &rules)?;
-            let mut b = parse_player(b_spec, &rules)?;
+            let mut a = player(a_spec, &rules, 1)?;
+            let mut b = player(b_spec, &rules, 2)?;
             let config = SimConfig { games, ..SimConfig::classic() };
             let r = simulate(&mut a, &mut b, &config, |_| true)?;
             let (lo, hi) = r.all.wilson95();
@@ -169,65 +161,6 @@ fn simulation_table() -> Res<()> {
         players.len() * players.len(),
         started.elapsed().as_secs_f64()
     );
-    Ok(())
-}
-
-fn convergence(dir: &Path) -> Res<()> {
-    let start = SubtractionGame::classic(22)?;
-    let mut checkpoints = Vec::new();
-    let mut k = 10u64;
-    while k <= 100_000 {
-        checkpoints.extend([k, 2 * k, 5 * k]);
-        k *= 10;
-    }
-    checkpoints.retain(|&c| c <= 100_000);
-    let seeds = [1u64, 2, 3];
-    let colours = ["#2ca02c", "#d62728", "#9467bd"];
-    let mut series = Vec::new();
-    println!("## MCTS convergence from n = 22\n");
-    println!(
-        "UCT, uniform playouts, solver off; win probability (wins / visits) of each first move.\n"
-    );
-    println!("| seed | iterations | −3 (→19) | −5 (→17) | −11 (→11) | visits −3/−5/−11 |");
-    println!("|---|---|---|---|---|---|");
-    for (si, &seed) in seeds.iter().enumerate() {
-        let rows = mcts_convergence(&start, &checkpoints, seed);
-        for r in &rows {
-            if seed == 1 || r.iterations == 100_000 {
-                let p: Vec<String> = r.moves.iter().map(|m| format!("{:.3}", m.1)).collect();
-                let v: Vec<String> = r.moves.iter().map(|m| m.2.to_string()).collect();
-                println!("| {seed} | {} | {} | {} |", r.iterations, p.join(" | "), v.join("/"));
-            }
-        }
-        if si == 0 {
-            for (i, d) in [3u32, 5, 11].iter().enumerate() {
-                series.push(Series {
-                    name: format!("subtract {d}"),
-                    colour: colours[i].into(),
-                    points: rows
-                        .iter()
-                        .map(|r| {
-                            (
-                                r.iterations as f64,
-                                r.moves.iter().find(|m| m.0 == *d).map_or(0.0, |m| m.1),
-                            )
-                        })
-                        .collect(),
-                });
-            }
-        }
-    }
-    println!();
-    fs::write(
-        dir.join("mcts-convergence-22.svg"),
-        line_chart_svg(
-            "MCTS from n = 22, S = {3, 5, 11} (seed 1)",
-            "iterations",
-            "win probability of the move",
-            (0.0, 1.0),
-            &series,
-        ),
-    )?;
     Ok(())
 }
 
@@ -264,4 +197,14 @@ fn period_survey() -> Res<()> {
         longest.0, longest.1, max_pre.0, max_pre.1
     );
     Ok(())
+}
+
+/// The text's players, and `negamax` (the exact solver, perfect play).
+fn player(spec: &str, rules: &Subtractions, seed: u64) -> Res<Box<dyn Agent<SubtractionGame>>> {
+    if spec == "negamax" {
+        return Ok(Box::new(
+            Limited::new(Solver::<SubtractionGame>::new(4), AgentLimits::NONE).named("negamax"),
+        ));
+    }
+    Ok(parse_player(spec, rules, seed)?)
 }

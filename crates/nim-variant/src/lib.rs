@@ -26,7 +26,7 @@
 //! let t = StrategyTable::build(&s, 10_000).unwrap().unwrap();
 //! assert_eq!((t.periodicity.period, t.red_residues()), (8, vec![0, 1, 2]));
 //! // mixed:0.6 against the random strategy, 500 games from 20..=50.
-//! let (mut a, mut b) = (Mixed::new(&s, 0.6).unwrap(), Random);
+//! let (mut a, mut b) = (Mixed::new(&s, 0.6, 1).unwrap(), Random::new(2));
 //! let r = simulate(&mut a, &mut b, &SimConfig { games: 500, ..SimConfig::classic() }, |_| true)
 //!     .unwrap();
 //! assert!(r.all.rate() > 0.5);
@@ -42,19 +42,21 @@
 //!   [`StrategyTable`] is the text's Table 2 for any S;
 //!   [`same_classification`] and [`redundant_subtractions`] answer the
 //!   exercises.
-//! - Players ([`Strategy`]): [`Optimal`], [`Random`], [`Mixed`],
-//!   [`NegamaxPlayer`], [`MctsPlayer`]; [`parse_player`] reads
-//!   `optimal`, `mixed:0.6`, `mcts:1000`, … .
+//! - Players, as agents (`spielbaum_game_trait::Agent`): [`Optimal`],
+//!   [`Random`], [`Mixed`]; [`parse_player`] reads `optimal`, `random`,
+//!   `mixed:0.6`. The engines play through their own crates' agents
+//!   (negamax's `Searcher` and `Solver`, MCTS's `Mcts`), so this crate
+//!   depends on no engine but bfs-reach (for its retrograde theory).
 //! - Simulation: [`playout`], [`simulate`] (seeded, Wilson intervals).
 //! - Pictures (SVG and Graphviz DOT, written here): [`course_svg`],
 //!   [`course_dot`], [`game_graph_svg`], [`game_graph_dot`],
-//!   [`line_chart_svg`]; [`mcts_convergence`] records MCTS's estimates.
+//!   [`line_chart_svg`]. (MCTS's estimates over the iterations:
+//!   `spielbaum_mcts::convergence`.)
 //!
 //! Design decisions and measurements: `docs/nim-variant.md`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod engines;
 mod game;
 mod picture;
 mod players;
@@ -62,13 +64,9 @@ mod retro;
 mod simulate;
 mod theory;
 
-pub use engines::{
-    ConvergencePoint, MAX_PLAYER_DEPTH, MAX_PLAYER_ITERATIONS, MctsPlayer, NegamaxPlayer,
-    mcts_convergence, parse_player,
-};
 pub use game::{MAX_NUMBER, MAX_SUBTRACTIONS, SubtractionGame, Subtractions, player_letter};
 pub use picture::{Series, course_dot, course_svg, game_graph_dot, game_graph_svg, line_chart_svg};
-pub use players::{Mixed, Optimal, Oracle, PERIOD_SEARCH_LIMIT, Random, Strategy};
+pub use players::{Mixed, Optimal, Oracle, PERIOD_SEARCH_LIMIT, Random, parse_player};
 pub use retro::retrograde_classification;
 pub use simulate::{
     Course, EdgeColour, SimConfig, SimResult, Tally, playout, playout_into, simulate, wilson,

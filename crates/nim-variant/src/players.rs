@@ -1,7 +1,10 @@
-//! The text's strategies as reusable players: optimal, random (with its
-//! end-game rule) and mixed; engine players live in [`crate::engines`].
+//! The text's strategies as agents ([`Agent`]): optimal, random (with its
+//! end-game rule) and mixed. The engines (negamax, MCTS) are agents of
+//! their own crates; [`parse_player`] reads the text's players by name.
 
-use spielbaum_game_trait::{Game, NotationError, SplitMix64};
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Decision, History, NotationError, SplitMix64, legal_moves_of,
+};
 
 use crate::game::{SubtractionGame, Subtractions};
 use crate::theory::{Classification, StrategyTable, sweep};
@@ -9,28 +12,6 @@ use crate::theory::{Classification, StrategyTable, sweep};
 /// Numbers swept when looking for the period of a set (plenty for every
 /// set of small numbers; the period of {3, 5, 11} shows after 19).
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 22;
-
-/// A player: picks a move for the side to move of an unfinished position.
-///
-/// Generic over the game so that engine players of other games fit the
-/// same matches later. `rng` is the match's generator, so a whole
-/// simulation is reproducible from one seed.
-pub trait Strategy<G: Game> {
-    /// A short name for tables (`optimal`, `mixed:0.6`, …).
-    fn name(&self) -> String;
-
-    /// A legal move of `game` (which is not finished).
-    fn choose(&mut self, game: &G, rng: &mut SplitMix64) -> G::Move;
-}
-
-impl<G: Game, S: Strategy<G> + ?Sized> Strategy<G> for Box<S> {
-    fn name(&self) -> String {
-        (**self).name()
-    }
-    fn choose(&mut self, game: &G, rng: &mut SplitMix64) -> G::Move {
-        (**self).choose(game, rng)
-    }
-}
 
 /// Knows the colour of every number for one set S: a swept table for the
 /// numbers up to the preperiod plus `max(S)` and the proved period beyond.
@@ -106,12 +87,17 @@ impl Optimal {
     }
 }
 
-impl Strategy<SubtractionGame> for Optimal {
+impl Agent<SubtractionGame> for Optimal {
     fn name(&self) -> String {
         "optimal".into()
     }
-    fn choose(&mut self, game: &SubtractionGame, _rng: &mut SplitMix64) -> u32 {
-        self.pick(game.number())
+    fn choose(
+        &mut self,
+        game: &History<SubtractionGame>,
+        _limits: &AgentLimits,
+    ) -> Result<Decision<u32>, AgentError> {
+        legal_moves_of(game)?;
+        Ok(Decision::new(self.pick(game.position().number())))
     }
 }
 
@@ -124,10 +110,19 @@ impl Strategy<SubtractionGame> for Optimal {
 /// test `n > 5 || n < 11` is always true, so for `n > 11` it only ever
 /// picks 3 or 5. This player follows the description (3, 5 or 11 for
 /// `n > 11`); see `docs/nim-variant.md`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Random;
+///
+/// Its choices follow from its seed ([`Random::new`]).
+#[derive(Clone, Debug)]
+pub struct Random {
+    rng: SplitMix64,
+}
 
 impl Random {
+    /// The random player, its choices drawn from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Random { rng: SplitMix64::new(seed) }
+    }
+
     /// The move for `n > 0` under `rules`.
     pub fn pick(rules: &Subtractions, n: i64, rng: &mut SplitMix64) -> u32 {
         let s = rules.as_slice();
@@ -144,12 +139,18 @@ impl Random {
     }
 }
 
-impl Strategy<SubtractionGame> for Random {
+impl Agent<SubtractionGame> for Random {
     fn name(&self) -> String {
         "random".into()
     }
-    fn choose(&mut self, game: &SubtractionGame, rng: &mut SplitMix64) -> u32 {
-        Random::pick(game.rules(), game.number(), rng)
+    fn choose(
+        &mut self,
+        game: &History<SubtractionGame>,
+        _limits: &AgentLimits,
+    ) -> Result<Decision<u32>, AgentError> {
+        legal_moves_of(game)?;
+        let g = game.position();
+        Ok(Decision::new(Random::pick(g.rules(), g.number(), &mut self.rng)))
     }
 }
 
@@ -159,15 +160,17 @@ impl Strategy<SubtractionGame> for Random {
 pub struct Mixed {
     optimal: Optimal,
     p: f64,
+    rng: SplitMix64,
 }
 
 impl Mixed {
-    /// Optimal with probability `p` (in `0.0..=1.0`).
-    pub fn new(rules: &Subtractions, p: f64) -> Result<Self, NotationError> {
+    /// Optimal with probability `p` (in `0.0..=1.0`), its draws from
+    /// `seed`.
+    pub fn new(rules: &Subtractions, p: f64, seed: u64) -> Result<Self, NotationError> {
         if !(0.0..=1.0).contains(&p) {
             return Err(NotationError::option(p.to_string(), "the probability must lie in 0..=1"));
         }
-        Ok(Mixed { optimal: Optimal::new(rules)?, p })
+        Ok(Mixed { optimal: Optimal::new(rules)?, p, rng: SplitMix64::new(seed) })
     }
 
     /// The probability of an optimal move.
@@ -176,16 +179,58 @@ impl Mixed {
     }
 }
 
-impl Strategy<SubtractionGame> for Mixed {
+impl Agent<SubtractionGame> for Mixed {
     fn name(&self) -> String {
         format!("mixed:{}", self.p)
     }
-    fn choose(&mut self, game: &SubtractionGame, rng: &mut SplitMix64) -> u32 {
+    fn choose(
+        &mut self,
+        game: &History<SubtractionGame>,
+        _limits: &AgentLimits,
+    ) -> Result<Decision<u32>, AgentError> {
+        legal_moves_of(game)?;
+        let g = game.position();
         // Like the R code: one uniform draw, optimal unless it exceeds p.
-        if rng.unit_f64() < self.p {
-            self.optimal.pick(game.number())
+        let d = if self.rng.unit_f64() < self.p {
+            self.optimal.pick(g.number())
         } else {
-            Random::pick(game.rules(), game.number(), rng)
+            Random::pick(g.rules(), g.number(), &mut self.rng)
+        };
+        Ok(Decision::new(d))
+    }
+}
+
+/// Reads one of the text's players: `optimal`, `random` or `mixed:P`
+/// (optimal with probability P in 0..=1); `seed` seeds the random ones.
+/// (The engines are agents of their own crates.)
+///
+/// ```
+/// use spielbaum_nim_variant::{parse_player, Subtractions};
+/// use spielbaum_game_trait::Agent;
+/// let p = parse_player("mixed:0.6", &Subtractions::CLASSIC, 1).unwrap();
+/// assert_eq!(p.name(), "mixed:0.6");
+/// assert!(parse_player("mixed:2", &Subtractions::CLASSIC, 1).is_err());
+/// assert!(parse_player("clever", &Subtractions::CLASSIC, 1).is_err());
+/// ```
+pub fn parse_player(
+    spec: &str,
+    rules: &Subtractions,
+    seed: u64,
+) -> Result<Box<dyn Agent<SubtractionGame>>, NotationError> {
+    let spec_t = spec.trim();
+    match spec_t.split_once(':') {
+        None if spec_t == "optimal" => Ok(Box::new(Optimal::new(rules)?)),
+        None if spec_t == "random" => Ok(Box::new(Random::new(seed))),
+        None if spec_t == "mixed" => {
+            Err(NotationError::option(spec, "give the probability, e.g. mixed:0.6"))
         }
+        Some(("mixed", p)) => {
+            let p: f64 = p
+                .trim()
+                .parse()
+                .map_err(|_| NotationError::option(p, "not a probability (a number in 0..=1)"))?;
+            Ok(Box::new(Mixed::new(rules, p, seed)?))
+        }
+        _ => Err(NotationError::option(spec, "unknown player; players: optimal, random, mixed:P")),
     }
 }

@@ -3,10 +3,12 @@
 
 use core::ops::RangeInclusive;
 
-use spielbaum_game_trait::{Game, NotationError, Outcome, Player, SplitMix64};
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Game, History, NotationError, Outcome, Player, SplitMix64,
+};
 
 use crate::game::{SubtractionGame, Subtractions};
-use crate::players::{Oracle, Strategy};
+use crate::players::Oracle;
 
 /// The numbers of one game: the start number, then every number produced,
 /// the last one 0 or negative.
@@ -76,15 +78,17 @@ impl EdgeColour {
     }
 }
 
-/// Plays one game from `n`: `a` moves first (player A), `b` second.
-pub fn playout<A, B>(start: &SubtractionGame, a: &mut A, b: &mut B, rng: &mut SplitMix64) -> Course
+/// Plays one game from `n`: `a` moves first (player A), `b` second. An
+/// agent that gives no move or an illegal one ends the game with an error
+/// naming it.
+pub fn playout<A, B>(start: &SubtractionGame, a: &mut A, b: &mut B) -> Result<Course, AgentError>
 where
-    A: Strategy<SubtractionGame> + ?Sized,
-    B: Strategy<SubtractionGame> + ?Sized,
+    A: Agent<SubtractionGame> + ?Sized,
+    B: Agent<SubtractionGame> + ?Sized,
 {
     let mut numbers = Vec::new();
-    playout_into(start, a, b, rng, &mut numbers);
-    Course { rules: *start.rules(), numbers }
+    playout_into(start, a, b, &mut numbers)?;
+    Ok(Course { rules: *start.rules(), numbers })
 }
 
 /// [`playout`] into a caller-owned buffer (cleared first), so that many
@@ -93,22 +97,36 @@ pub fn playout_into<A, B>(
     start: &SubtractionGame,
     a: &mut A,
     b: &mut B,
-    rng: &mut SplitMix64,
     numbers: &mut Vec<i64>,
-) where
-    A: Strategy<SubtractionGame> + ?Sized,
-    B: Strategy<SubtractionGame> + ?Sized,
+) -> Result<(), AgentError>
+where
+    A: Agent<SubtractionGame> + ?Sized,
+    B: Agent<SubtractionGame> + ?Sized,
 {
-    let mut g = *start;
+    let mut game = History::new(*start);
+    a.new_game(start);
+    b.new_game(start);
     numbers.clear();
-    numbers.push(g.number());
-    while !g.is_over() {
-        let d = if g.to_move() == Player::FIRST { a.choose(&g, rng) } else { b.choose(&g, rng) };
-        assert!(g.rules().contains(d), "a player chose {d}, which is not in the subtraction set");
-        g.play(d);
-        numbers.push(g.number());
+    numbers.push(start.number());
+    while game.outcome().is_none() {
+        let first = game.position().to_move() == Player::FIRST;
+        let chosen = if first {
+            a.choose(&game, &AgentLimits::NONE)
+        } else {
+            b.choose(&game, &AgentLimits::NONE)
+        };
+        let before = *game.position();
+        let played = chosen.and_then(|d| game.try_play(d.mv).map(|()| d.mv));
+        let d = played.map_err(|e| {
+            let (side, name) = if first { ("A", a.name()) } else { ("B", b.name()) };
+            AgentError::Failed(format!("player {side} ({name}): {e}"))
+        })?;
+        a.played(&before, d);
+        b.played(&before, d);
+        numbers.push(game.position().number());
     }
-    debug_assert!(matches!(g.outcome(), Some(Outcome::Win(_))));
+    debug_assert!(matches!(game.outcome(), Some(Outcome::Win(_))));
+    Ok(())
 }
 
 /// What [`simulate`] plays.
@@ -120,7 +138,8 @@ pub struct SimConfig {
     pub starts: RangeInclusive<u64>,
     /// Number of games.
     pub games: u64,
-    /// Seed of the match's random generator.
+    /// Seed of the start numbers' generator (the players draw from seeds
+    /// of their own).
     pub seed: u64,
 }
 
@@ -199,8 +218,8 @@ pub fn simulate<A, B>(
     mut progress: impl FnMut(u64) -> bool,
 ) -> Result<SimResult, NotationError>
 where
-    A: Strategy<SubtractionGame> + ?Sized,
-    B: Strategy<SubtractionGame> + ?Sized,
+    A: Agent<SubtractionGame> + ?Sized,
+    B: Agent<SubtractionGame> + ?Sized,
 {
     let (lo, hi) = (*config.starts.start(), *config.starts.end());
     if lo == 0 || lo > hi {
@@ -227,7 +246,8 @@ where
     for done in 1..=config.games {
         let n = lo + (rng.below((hi - lo + 1) as usize) as u64);
         let start = SubtractionGame::with_rules(n, config.rules)?;
-        playout_into(&start, a, b, &mut rng, &mut numbers);
+        playout_into(&start, a, b, &mut numbers)
+            .map_err(|e| NotationError::option(format!("game {done} from {n}"), e.to_string()))?;
         let a_won = winner_of(&numbers) == Some(Player::FIRST);
         let tally =
             if oracle.is_red(n as i64) { &mut result.from_red } else { &mut result.from_blue };

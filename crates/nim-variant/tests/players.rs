@@ -130,8 +130,8 @@ fn optimal_against_optimal_follows_the_colours() {
 fn simulations_are_seeded_and_mixed_sits_between() {
     let rules = Subtractions::CLASSIC;
     let run = |p: f64, seed: u64| {
-        let mut a = Mixed::new(&rules, p).unwrap();
-        let mut b = Random;
+        let mut a = Mixed::new(&rules, p, 7).unwrap();
+        let mut b = Random::new(2);
         let config = SimConfig { games: 2000, seed, ..SimConfig::classic() };
         simulate(&mut a, &mut b, &config, |_| true).unwrap()
     };
@@ -141,17 +141,17 @@ fn simulations_are_seeded_and_mixed_sits_between() {
     // Optimal wins every game from a blue start, whatever B does.
     assert_eq!(r1.from_blue.wins_a, r1.from_blue.games);
     // Stopping early keeps the finished games.
-    let mut a = Random;
-    let mut b = Random;
+    let mut a = Random::new(1);
+    let mut b = Random::new(2);
     let r = simulate(&mut a, &mut b, &SimConfig::classic(), |done| done < 10).unwrap();
     assert_eq!(r.all.games, 10);
 }
 
 #[test]
 fn bad_inputs_are_errors() {
-    assert!(Mixed::new(&Subtractions::CLASSIC, 1.5).is_err());
-    let mut a = Random;
-    let mut b = Random;
+    assert!(Mixed::new(&Subtractions::CLASSIC, 1.5, 0).is_err());
+    let mut a = Random::new(1);
+    let mut b = Random::new(2);
     let config = SimConfig { starts: 0..=10, ..SimConfig::classic() };
     assert!(simulate(&mut a, &mut b, &config, |_| true).is_err());
     assert!(SubtractionGame::new(0, &[3]).is_err());

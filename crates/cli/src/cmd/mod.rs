@@ -1,10 +1,14 @@
 //! One module per subcommand: each has `Args` and `run`.
 
+pub mod agents;
+pub mod arena_match;
 pub mod games;
 pub mod golf;
 pub mod mcts;
 pub mod nim_variant;
 pub mod peg;
 pub mod perft;
+pub mod play;
+pub mod replay;
 pub mod search;
 pub mod solve;

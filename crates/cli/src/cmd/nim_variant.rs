@@ -12,6 +12,9 @@ use spielbaum_nim_variant::{
     retrograde_classification, sweep,
 };
 
+use spielbaum_game_trait::{Agent, AgentLimits, Limited, NotationError, Zero};
+use spielbaum_negamax::Searcher;
+
 use crate::error::CliError;
 use crate::{errln, out, outln};
 
@@ -267,8 +270,13 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             args.games
         )));
     }
-    let mut a = parse_player(&args.a, &rules).map_err(|e| CliError::usage(format!("--a: {e}")))?;
-    let mut b = parse_player(&args.b, &rules).map_err(|e| CliError::usage(format!("--b: {e}")))?;
+    // Each player draws from a seed of its own, both derived from --seed.
+    let seed_a = args.seed ^ 0x9E37_79B9_7F4A_7C15;
+    let seed_b = args.seed ^ 0xBF58_476D_1CE4_E5B9;
+    let mut a =
+        player(&args.a, &rules, seed_a).map_err(|e| CliError::usage(format!("--a: {e}")))?;
+    let mut b =
+        player(&args.b, &rules, seed_b).map_err(|e| CliError::usage(format!("--b: {e}")))?;
     let config = SimConfig { rules, starts: lo..=hi, games: args.games, seed: args.seed };
     let started = Instant::now();
     let mut last_report = 0.0;
@@ -381,4 +389,70 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+/// Deepest search a `negamax:D` player may ask for.
+const MAX_PLAYER_DEPTH: u32 = 64;
+
+/// Most MCTS iterations per move a player may ask for.
+const MAX_PLAYER_ITERATIONS: u64 = 10_000_000;
+
+/// A player of `nim-variant play`: the text's (`optimal`, `random`,
+/// `mixed:P`) or an engine: `mcts:N` / `mcts-solver:N` (N iterations per
+/// move, MCTS-Solver off / on, the tree kept between moves), `negamax`
+/// (the exact solver) or `negamax:D` (a search to depth D).
+fn player(
+    spec: &str,
+    rules: &Subtractions,
+    seed: u64,
+) -> Result<Box<dyn Agent<SubtractionGame>>, NotationError> {
+    let spec_t = spec.trim();
+    let (kind, arg) = match spec_t.split_once(':') {
+        Some((k, a)) => (k, Some(a)),
+        None => (spec_t, None),
+    };
+    let start = SubtractionGame::with_rules(rules.max().into(), *rules)?;
+    let iterations = |arg: Option<&str>| -> Result<u64, NotationError> {
+        let a = arg.ok_or_else(|| {
+            NotationError::option(spec, format!("give the iterations per move, e.g. {kind}:1000"))
+        })?;
+        match a.parse::<u64>() {
+            Ok(n) if (1..=MAX_PLAYER_ITERATIONS).contains(&n) => Ok(n),
+            _ => Err(NotationError::option(
+                a,
+                format!("iterations per move must be an integer in 1..={MAX_PLAYER_ITERATIONS}"),
+            )),
+        }
+    };
+    match (kind, arg) {
+        ("mcts" | "mcts-solver", a) => {
+            let n = iterations(a)?;
+            let config = spielbaum_mcts::Config::seeded(seed).solver(kind == "mcts-solver");
+            let mcts = spielbaum_mcts::Mcts::new(start, config);
+            Ok(Box::new(Limited::new(mcts, AgentLimits::nodes(n)).named(format!("{kind}:{n}"))))
+        }
+        ("negamax", None) => {
+            let solver = spielbaum_negamax::Solver::<SubtractionGame>::new(4);
+            Ok(Box::new(Limited::new(solver, AgentLimits::NONE).named("negamax")))
+        }
+        ("negamax", Some(d)) => match d.parse::<u32>() {
+            Ok(d) if (1..=MAX_PLAYER_DEPTH).contains(&d) => {
+                let s = Searcher::new(Zero, spielbaum_negamax::Config::default());
+                Ok(Box::new(Limited::new(s, AgentLimits::depth(d)).named(format!("negamax:{d}"))))
+            }
+            _ => Err(NotationError::option(
+                d,
+                format!("the depth must be an integer in 1..={MAX_PLAYER_DEPTH}"),
+            )),
+        },
+        _ => parse_player(spec, rules, seed).map_err(|e| {
+            NotationError::option(
+                e.input,
+                format!(
+                    "{}; players: optimal, random, mixed:P, mcts:N, mcts-solver:N, negamax, negamax:D",
+                    e.reason
+                ),
+            )
+        }),
+    }
 }

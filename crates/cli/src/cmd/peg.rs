@@ -97,7 +97,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 /// The board (with the file's pegs, if any).
-fn load_board(a: &BoardArgs) -> Result<(Board, Option<u64>), CliError> {
+pub(crate) fn load_board(a: &BoardArgs) -> Result<(Board, Option<u64>), CliError> {
     match Board::by_name(&a.board) {
         Ok(b) => Ok((b, None)),
         Err(_) if std::path::Path::new(&a.board).exists() => {
@@ -116,7 +116,7 @@ fn load_board(a: &BoardArgs) -> Result<(Board, Option<u64>), CliError> {
 }
 
 /// The start position's pegs.
-fn start_pegs(
+pub(crate) fn start_pegs(
     board: &Board,
     file_pegs: Option<u64>,
     start: &Option<String>,

@@ -1,58 +1,17 @@
-//! Test helpers: the subtraction game "3, 5, 11" (seed text 003) and the
-//! independent references the tests compare against.
+//! Test helpers: the subtraction game "3, 5, 11" and the independent
+//! references the tests compare against.
 #![allow(dead_code)]
 
-use spielbaum_game_trait::{Game, MoveList, Outcome, Player};
+use spielbaum_nim_variant::SubtractionGame;
 
-/// The subtraction game 3, 5, 11 (a local copy: the nim-variant crate
-/// depends on this one, so using it here would make a dependency cycle
-/// that `cargo package` cannot order). Same rules and move order as
-/// `spielbaum_nim_variant::SubtractionGame`: subtract 3, 5 or 11; producing
-/// 0 wins, producing a negative number loses at once; a move is the number
-/// subtracted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Sub {
-    n: i64,
-    mover: Player,
-}
-
-impl Sub {
-    /// The current number.
-    pub fn number(&self) -> i64 {
-        self.n
-    }
-}
+/// The subtraction game 3, 5, 11 (the nim-variant crate's): subtract 3, 5
+/// or 11; producing 0 wins, producing a negative number loses at once; a
+/// move is the number subtracted.
+pub type Sub = SubtractionGame;
 
 /// The game from `n`, player A (first) to move.
 pub fn sub(n: i64) -> Sub {
-    Sub { n, mover: Player::FIRST }
-}
-
-impl Game for Sub {
-    type Move = u32;
-    const EXACT_KEY: bool = true;
-    fn to_move(&self) -> Player {
-        self.mover
-    }
-    fn moves(&self, out: &mut MoveList<u32>) {
-        if self.n > 0 {
-            out.extend_from_slice(&[3, 5, 11]);
-        }
-    }
-    fn play(&mut self, d: u32) {
-        self.n -= i64::from(d);
-        self.mover = self.mover.other();
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        match self.n {
-            0 => Some(Outcome::Win(self.mover.other())),
-            n if n < 0 => Some(Outcome::Win(self.mover)),
-            _ => None,
-        }
-    }
-    fn key(&self) -> u64 {
-        ((self.n + (1 << 40)) as u64) << 1 | self.mover.index() as u64
-    }
+    SubtractionGame::classic(n as u64).expect("a valid start")
 }
 
 /// The text's rule (Tabelle 2): the mover wins iff n mod 8 is 3..=7, and

@@ -1,0 +1,169 @@
+//! `spielbaum match` and `spielbaum replay` end to end: the JSON contract,
+//! stored games, openings files, reproducibility.
+
+mod common;
+
+use common::{json, rejects, spielbaum};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("spielbaum-arena-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn match_json_contract() {
+    let v = json(&[
+        "match",
+        "tictactoe",
+        "--a",
+        "negamax:depth=max",
+        "--b",
+        "random",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 10);
+    let a = &v["a"];
+    let total =
+        a["wins"].as_u64().unwrap() + a["draws"].as_u64().unwrap() + a["losses"].as_u64().unwrap();
+    assert_eq!(total, 10);
+    assert_eq!(a["losses"], 0, "the solver never loses at Tic-tac-toe");
+    for k in ["elo", "elo_low", "elo_high", "los"] {
+        assert!(v.get(k).is_some(), "{k} missing: {v}");
+    }
+    assert!(v["sprt"].is_null());
+    let v = json(&[
+        "match",
+        "nim",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "20",
+        "--sprt",
+        "0,50,0.05,0.05",
+        "--random-plies",
+        "2",
+        "--json",
+    ]);
+    let s = &v["sprt"];
+    for k in ["llr", "lower", "upper", "result"] {
+        assert!(s.get(k).is_some(), "sprt.{k} missing: {v}");
+    }
+    assert!((s["upper"].as_f64().unwrap() - (0.95f64 / 0.05).ln()).abs() < 1e-9);
+}
+
+#[test]
+fn saved_games_replay_and_reproduce() {
+    let (one, two) = (temp("one.jsonl"), temp("two.jsonl"));
+    for (path, j) in [(&one, "1"), (&two, "2")] {
+        let out = spielbaum(&[
+            "match",
+            "tictactoe",
+            "--a",
+            "negamax:depth=2",
+            "--b",
+            "random",
+            "--games",
+            "8",
+            "--random-plies",
+            "2",
+            "--seed",
+            "9",
+            "--concurrency",
+            j,
+            "--save",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("Elo A - B") && text.contains("LOS"), "{text}");
+    }
+    let mut a: Vec<String> =
+        std::fs::read_to_string(&one).unwrap().lines().map(String::from).collect();
+    let mut b: Vec<String> =
+        std::fs::read_to_string(&two).unwrap().lines().map(String::from).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a.len(), 8);
+    assert_eq!(a, b, "same seed, same games, whatever the concurrency");
+    let game3: serde_json::Value = a
+        .iter()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["game"] == 3)
+        .unwrap();
+    assert_eq!(game3["opening"].as_array().unwrap().len(), 2);
+    let out = spielbaum(&["replay", "tictactoe", one.to_str().unwrap(), "--game", "3"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("game 3: "), "{text}");
+    let first = game3["opening"][0].as_str().unwrap();
+    assert!(text.contains(&format!("1. {first} (opening)")), "{text}");
+    assert!(text.contains(&format!("result {}", game3["result"].as_str().unwrap())), "{text}");
+    rejects(&["replay", "tictactoe", one.to_str().unwrap(), "--game", "99"], "99");
+    let bad = temp("bad.jsonl");
+    std::fs::write(&bad, format!("{}\n{{\"game\": 1}}\n", a[0])).unwrap();
+    rejects(&["replay", "tictactoe", bad.to_str().unwrap()], "line 2");
+}
+
+#[test]
+fn openings_file() {
+    let path = temp("openings.txt");
+    std::fs::write(&path, "# two openings\nb2\na1 b2  # x in a corner, o in the centre\n").unwrap();
+    let save = temp("openings.jsonl");
+    let out = spielbaum(&[
+        "match",
+        "tictactoe",
+        "--a",
+        "oneply",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--openings",
+        path.to_str().unwrap(),
+        "--save",
+        save.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let openings: Vec<String> = std::fs::read_to_string(&save)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["opening"].to_string())
+        .collect();
+    assert_eq!(openings.iter().filter(|o| *o == "[\"b2\"]").count(), 2);
+    assert_eq!(openings.iter().filter(|o| *o == "[\"a1\",\"b2\"]").count(), 2);
+    std::fs::write(&path, "b2 b2\n").unwrap();
+    rejects(
+        &[
+            "match",
+            "tictactoe",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--openings",
+            path.to_str().unwrap(),
+        ],
+        "b2 b2",
+    );
+    rejects(
+        &[
+            "match",
+            "tictactoe",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--openings",
+            "x",
+            "--random-plies",
+            "2",
+        ],
+        "--random-plies",
+    );
+}
