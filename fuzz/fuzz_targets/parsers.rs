@@ -65,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(s) = text.parse::<Subtractions>() {
                 assert_eq!(s.to_string().parse::<Subtractions>().ok(), Some(s));
             }
-            let _ = parse_player(text, &Subtractions::CLASSIC);
+            let _ = parse_player(text, &Subtractions::CLASSIC, 1);
         }
         8 => {
             if let Ok(v) = Nim::parse_heaps(text) {

@@ -204,7 +204,7 @@ proptest! {
         }
         // Players of the subtraction game: no panic, an error names the
         // input or lists the known players.
-        if let Err(e) = parse_player(&text, &Subtractions::CLASSIC) {
+        if let Err(e) = parse_player(&text, &Subtractions::CLASSIC, 1) {
             prop_assert!(!e.to_string().is_empty());
         }
     }

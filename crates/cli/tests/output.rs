@@ -60,6 +60,10 @@ const FORMS: &[&[&str]] = &[
     &["peg", "stats", "--down-to", "30", "--json"],
     &["peg", "solve", "--board", "english", "--goal", "d4"],
     &["peg", "solve", "--goal", "c1"],
+    &["agents", "nim"],
+    &["match", "nim", "--a", "random", "--b", "random", "--games", "4"],
+    &["match", "nim", "--a", "random", "--b", "random", "--games", "4", "--json"],
+    &["play", "tictactoe", "--a", "random", "--b", "random"],
 ];
 
 fn dev_full() -> Stdio {
