@@ -74,7 +74,7 @@ use std::path::PathBuf;
 
 use spielbaum_game_trait::Game;
 
-use crate::checkpoint;
+use crate::checkpoint::{self, Body, Header, Kind};
 use crate::control::{Control, Progress, RunError};
 use crate::table::{PARTS, Part, PartTable};
 
@@ -405,6 +405,7 @@ impl<'a> LevelBfs<'a> {
         let start_key = group.canonical_key(start);
         let mut summary = Summary::default();
         let mut depth = 0u32;
+        let identity = [start.key(), group.size() as u64];
         let mut current: Vec<Part> = {
             let mut t = PartTable::default();
             t.add(start_key, 1);
@@ -413,7 +414,7 @@ impl<'a> LevelBfs<'a> {
             parts
         };
         if let Some(dir) = &self.checkpoint
-            && let Some(cp) = checkpoint::load(dir, start.key(), group.size())?
+            && let Some((cp, body)) = checkpoint::load(dir, Kind::Level, &identity, PARTS, 64)?
         {
             let empty: Vec<Part> = Vec::new();
             for stats in &cp.levels {
@@ -427,7 +428,10 @@ impl<'a> LevelBfs<'a> {
             }
             summary.resumed_levels = cp.levels.len();
             depth = cp.depth;
-            current = cp.parts;
+            let Body::Keys64(parts) = body else {
+                unreachable!("checked by the loader");
+            };
+            current = parts;
         }
         loop {
             let last = self.max_depth.is_some_and(|m| depth >= m);
@@ -456,14 +460,15 @@ impl<'a> LevelBfs<'a> {
                 return Ok(summary);
             }
             if !last && let Some(dir) = &self.checkpoint {
-                checkpoint::save(
-                    dir,
-                    start.key(),
-                    group.size(),
-                    depth + 1,
-                    &summary.levels,
-                    &next,
-                )?;
+                let head = Header {
+                    kind: Kind::Level,
+                    identity: identity.to_vec(),
+                    depth: depth + 1,
+                    prev_len: 0,
+                    per_class: 0.0,
+                    levels: summary.levels.clone(),
+                };
+                checkpoint::save(dir, &head, &next)?;
             }
             if last || control.is_stop() {
                 return Ok(summary);

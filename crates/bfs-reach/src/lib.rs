@@ -27,29 +27,43 @@
 //!   memory, `u128` path counters, symmetry reduction that stays exact for
 //!   any start, per-level statistics streamed to a callback, rayon
 //!   parallelism partitioned by key, progress, checkpoints.
+//! - [`packed`]: the same search for games whose positions pack into keys
+//!   of at most 37 bits through a small codec trait ([`LevelCodec`]):
+//!   about 12 bytes per stored class, buckets and cache-sized tables,
+//!   counters widened only when needed, SIMD paths chosen at run time
+//!   ([`Cpu`]), checkpoints.
 //! - [`general`]: breadth-first search with a visited set for any game.
 //! - [`dense`]: breadth-first search over small integer state spaces (an
 //!   active list, early stop when a target set is complete).
 //! - [`retrograde`]: win/loss/draw and plies to the end for every reachable
 //!   position of a two-player game or puzzle.
+//! - [`perfect`]: the same values for games whose positions are numbered
+//!   densely ([`PerfectIndex`]): 2-bit tables per subspace, solved in
+//!   dependency order in parallel, stored with checksums, resumable.
 //!
 //! Long runs report [`Progress`] and stop on [`Control::Stop`]; finished
 //! levels are kept.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod checkpoint;
 pub mod control;
+pub mod cpu;
 pub mod dense;
 mod expand;
 pub mod general;
 pub mod level;
+pub mod packed;
 pub mod params;
+pub mod perfect;
 pub mod retrograde;
 mod table;
 
-pub use checkpoint::write_atomically;
+pub use checkpoint::{CheckedReader, read_checked, write_atomically, write_checked};
 pub use control::{Control, Progress, RunError};
+pub use cpu::Cpu;
 pub use level::{FromKey, LevelBfs, LevelStats, LevelView, Summary};
+pub use packed::{LevelCodec, PackedBfs, PackedView};
+pub use perfect::{Database, PerfectError, PerfectIndex, PerfectSolver};
 pub use retrograde::{RetroTable, Retrograde, Value};
 pub use table::Part;

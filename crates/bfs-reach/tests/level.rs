@@ -196,7 +196,10 @@ fn stop_keeps_finished_levels_and_checkpoints_resume() {
     // A checkpoint of another start is refused with a clear error.
     let other = Square { n: 4, pegs: 0xffff & !1 };
     let err = LevelBfs::new().checkpoint(&dir).run(&other, |_, _| Control::Continue).unwrap_err();
-    assert!(matches!(err, RunError::Checkpoint(ref m) if m.contains("another start")), "{err}");
+    assert!(
+        matches!(err, RunError::Checkpoint(ref m) if m.contains("written for another run")),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

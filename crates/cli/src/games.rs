@@ -160,6 +160,25 @@ pub trait GameSpec {
     fn board(game: &Self::Game) -> String {
         game.to_string()
     }
+
+    /// Builds the game from `opts` and runs `visitor` on it (what the
+    /// registry calls).
+    ///
+    /// Default: [`run_spec::<Self>`](run_spec). A game whose position type
+    /// depends on its options (a wider bitboard for larger boards) overrides
+    /// it to read the options ([`Values`], via [`GameOpts::values`]) and
+    /// forward to `run_spec::<OtherSpec>`, a second spec with the same
+    /// [`INFO`](GameSpec::INFO) that is not registered itself.
+    fn dispatch<V: SetupVisitor>(
+        info: &'static GameInfo,
+        opts: &GameOpts,
+        visitor: V,
+    ) -> Result<V::Output, CliError>
+    where
+        Self: Sized,
+    {
+        run_spec::<Self, V>(info, opts, visitor)
+    }
 }
 
 /// A game set up from the command line: what a [`SetupVisitor`] gets.
@@ -228,14 +247,13 @@ pub fn dispatch<V: GameVisitor>(opts: &GameOpts, visitor: V) -> Result<V::Output
 }
 
 /// Builds spec `S`'s game from `opts` and hands it to `visitor`.
-fn run_spec<S: GameSpec, V: SetupVisitor>(
+pub fn run_spec<S: GameSpec, V: SetupVisitor>(
     info: &'static GameInfo,
     opts: &GameOpts,
     visitor: V,
 ) -> Result<V::Output, CliError> {
-    let given = opts.check(info)?;
-    let values = Values { info, given: &given };
-    let start = S::start(&values)?;
+    let (start, agents) =
+        opts.values(info, |values| Ok((S::start(values)?, S::agents(values)?)))?;
     let start = match &opts.position {
         Some(p) => start.parse_position(p)?,
         None => start,
@@ -245,7 +263,7 @@ fn run_spec<S: GameSpec, V: SetupVisitor>(
         start,
         eval: S::eval(),
         evaluators: S::evaluators(),
-        agents: S::agents(&values)?,
+        agents,
         board: S::board,
     })
 }
@@ -302,6 +320,18 @@ impl GameOpts {
             }
         }
         Ok(self.options.clone())
+    }
+
+    /// The option values for the game `info` (checked as every command
+    /// checks them), for [`GameSpec::dispatch`] overrides: call `f` with
+    /// them.
+    pub fn values<T>(
+        &self,
+        info: &'static GameInfo,
+        f: impl FnOnce(&Values<'_>) -> Result<T, CliError>,
+    ) -> Result<T, CliError> {
+        let given = self.check(info)?;
+        f(&Values { info, given: &given })
     }
 
     /// The game's registry entry.

@@ -53,6 +53,8 @@ enum Command {
     Match(cmd::arena_match::Args),
     /// Show a stored game (from `match --save`) move by move.
     Replay(cmd::replay::Args),
+    /// A Gomoku brain for Gomocup (piskvork) managers on stdin/stdout.
+    Gomocup(cmd::gomocup::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -70,6 +72,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(a) => cmd::play::run(&a),
         Command::Match(a) => cmd::arena_match::run(&a),
         Command::Replay(a) => cmd::replay::run(&a),
+        Command::Gomocup(a) => cmd::gomocup::run(&a),
     }
 }
 

@@ -8,12 +8,14 @@ use common::{json, rejects};
 use serde_json::json as j;
 
 /// Every option that chooses the start, with the game and a value.
-const START_OPTIONS: [(&str, &str, &str, &str); 5] = [
+const START_OPTIONS: [(&str, &str, &str, &str); 7] = [
     ("dice", "--target", "8", "top=4 sum=0 target=8 turn=1"),
     ("dice", "--start", "4", "top=4 sum=0 target=8 turn=1"),
     ("nim", "--heaps", "3,4", "3,4"),
     ("nim-variant", "--n", "17", "17 B"),
     ("peg", "--start", "d4", "..000../..000../0000000/0001100/0000000/..000../..000.."),
+    ("connect4", "--width", "6", "....../....../....../....../....../......"),
+    ("connect4", "--height", "5", "......./......./......./......./......."),
 ];
 
 #[test]
@@ -126,4 +128,19 @@ fn peg_through_solve_search_and_mcts() {
     assert!(["d4-f4", "e4-c4"].contains(&v["best_move"].as_str().unwrap()));
     let v = json(&["mcts", "peg", "--position", two, "--iterations", "50", "--json"]);
     assert!(["d4-f4", "e4-c4"].contains(&v["best_move"].as_str().unwrap()));
+}
+
+#[test]
+fn connect4_on_both_board_types() {
+    // No game ends before the 7th ply, so every column is playable: 7^d
+    // and 9^d sequences.
+    let v = json(&["perft", "connect4", "--depth", "4", "--json"]);
+    assert_eq!(v["counts"], j!([7, 49, 343, 2401]));
+    // 9×7 needs 72 bits: the 128-bit board.
+    let v = json(&["perft", "connect4", "--width", "9", "--height", "7", "--depth", "3", "--json"]);
+    assert_eq!(v["counts"], j!([9, 81, 729]));
+    let nine = "........./........./........./........./........./........./....x....";
+    let v = json(&["perft", "connect4", "--position", nine, "--depth", "2", "--json"]);
+    assert_eq!(v["counts"], j!([9, 81]));
+    rejects(&["perft", "connect4", "--width", "10", "--depth", "1"], "10");
 }

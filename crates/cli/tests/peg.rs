@@ -72,7 +72,7 @@ fn stats_checkpoint_resumes_and_refuses_another_run() {
     let d = dir.to_str().unwrap();
     let args = ["peg", "stats", "--down-to", "26", "--checkpoint", d, "--json"];
     let mut first = json(&args);
-    assert!(dir.join("peg-fast.bin").exists());
+    assert!(dir.join("checkpoint.bin").exists());
     let mut second = json(&args);
     let mut plain = json(&["peg", "stats", "--down-to", "26", "--json"]);
     for v in [&mut first, &mut second, &mut plain] {
@@ -83,7 +83,19 @@ fn stats_checkpoint_resumes_and_refuses_another_run() {
     let out = common::spielbaum(&["peg", "stats", "--start", "c1", "--checkpoint", d, "--json"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("peg-fast.bin") && err.contains("another board"), "{err}");
+    assert!(err.contains("checkpoint.bin") && err.contains("another board"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+    // A damaged byte in the middle of the checkpoint: an error that names
+    // the file (exit 1), never figures.
+    let path = dir.join("checkpoint.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let out = common::spielbaum(&args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("checkpoint.bin") && err.contains("damaged"), "{err}");
+    assert!(out.stdout.is_empty() && !err.contains("panicked"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,6 +3,7 @@
 //! the goal.
 
 use core::fmt;
+use std::sync::{Mutex, PoisonError};
 
 use spielbaum_game_trait::NotationError;
 
@@ -58,6 +59,31 @@ impl Board {
     /// The French (European) board: 37 holes, goal one peg anywhere.
     pub fn french() -> Board {
         Board::from_rows("french", &FRENCH).expect("the French board is valid").0
+    }
+
+    /// This board for the rest of the process, so that its positions are
+    /// `Peg<'static>` (what generic code with `G: 'static` takes, like the
+    /// command line's game-independent commands): one shared copy per
+    /// distinct board (equal boards give the same reference), allocated
+    /// once and never freed. The positions stay 16 bytes and `Copy`: the
+    /// search loops do not change.
+    ///
+    /// ```
+    /// use spielbaum_peg_solitaire::{Board, Peg};
+    /// let board: &'static Board = Board::english().interned();
+    /// let start: Peg<'static> = board.start_at("d4")?;
+    /// assert!(std::ptr::eq(board, Board::english().interned()));
+    /// # Ok::<(), spielbaum_game_trait::NotationError>(())
+    /// ```
+    pub fn interned(self) -> &'static Board {
+        static BOARDS: Mutex<Vec<&'static Board>> = Mutex::new(Vec::new());
+        let mut boards = BOARDS.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&b) = boards.iter().find(|&&b| *b == self) {
+            return b;
+        }
+        let b: &'static Board = Box::leak(Box::new(self));
+        boards.push(b);
+        b
     }
 
     /// A board by name: `english` or `french`.

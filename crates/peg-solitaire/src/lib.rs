@@ -48,20 +48,15 @@
 //! assert_eq!(stats.nodes, 0);
 //! # Ok::<(), spielbaum_game_trait::NotationError>(())
 //! ```
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod board;
-mod buckets;
 mod codec;
-mod cpu;
-mod fast;
 mod geometry;
-mod level;
+mod pack;
 pub mod params;
-mod part;
 mod position;
-mod snapshot;
 mod solve;
 mod stats;
 

@@ -5,9 +5,11 @@
 
 use std::path::PathBuf;
 
-use spielbaum_bfs_reach::{Control, LevelBfs, LevelStats, Progress, RunError};
+use spielbaum_bfs_reach::{Control, Cpu, LevelBfs, LevelStats, PackedBfs, Progress, RunError};
 
 use crate::board::Board;
+use crate::codec::{PegCodec, applies, stabiliser};
+use crate::geometry::Transform;
 use crate::position::Peg;
 
 /// Options of a statistics run.
@@ -22,11 +24,15 @@ pub struct StatsOptions {
     pub threads: Option<usize>,
     /// Directory for a checkpoint after every level (resume on restart).
     pub checkpoint: Option<PathBuf>,
+    /// The processor extensions of the packed engine (default `None`:
+    /// [`Cpu::from_env`] when the run starts; `Some(Cpu::portable())`
+    /// forces the portable path).
+    pub cpu: Option<Cpu>,
 }
 
 impl Default for StatsOptions {
     fn default() -> Self {
-        StatsOptions { symmetry: true, down_to: None, threads: None, checkpoint: None }
+        StatsOptions { symmetry: true, down_to: None, threads: None, checkpoint: None, cpu: None }
     }
 }
 
@@ -75,15 +81,16 @@ impl Statistics {
 /// called a few times per level and may stop the run (finished levels are
 /// kept in the result, which then has `complete == false`).
 ///
-/// Boards of at most 37 holes run on a fast path written for peg solitaire
+/// Boards of at most 37 holes run on bfs-reach's packed engine
+/// ([`spielbaum_bfs_reach::PackedBfs`]) with peg solitaire's codec
 /// (normalised by the start's own stabiliser among the board's symmetries,
 /// or by none without [`StatsOptions::symmetry`]); others on the generic
 /// [`spielbaum_bfs_reach::LevelBfs`] (see [`statistics_generic`]). Both give
-/// identical statistics. With [`StatsOptions::checkpoint`] either writes a
-/// checkpoint after every level (the fast path `peg-fast.bin`, the generic
-/// engine `checkpoint.bin`) and a later run with the same board, start and
-/// symmetry setting resumes from it; a checkpoint of another run is an
-/// error ([`RunError::Checkpoint`]) that names the file.
+/// identical statistics. With [`StatsOptions::checkpoint`] either writes
+/// `checkpoint.bin` (one format, checksummed) after every level, and a
+/// later run with the same board, start and symmetry setting resumes from
+/// it; a checkpoint of another run or a damaged one is an error
+/// ([`RunError::Checkpoint`]) that names the file.
 pub fn statistics(
     start: &Peg<'_>,
     options: &StatsOptions,
@@ -91,8 +98,8 @@ pub fn statistics(
     progress: impl FnMut(Progress) -> Control,
 ) -> Result<Statistics, RunError> {
     let (mut on_level, mut progress) = (on_level, progress);
-    if crate::fast::applies(start)
-        && let Some(s) = fast_statistics(start, options, &mut on_level, &mut progress)
+    if applies(start.board())
+        && let Some(s) = packed_statistics(start, options, &mut on_level, &mut progress)
     {
         return s;
     }
@@ -125,14 +132,7 @@ pub fn statistics_generic(
     let result = bfs.run(start, |stats, view| {
         let level = PegLevel { pegs: top - stats.depth, stats: stats.clone() };
         if level.pegs == 1 {
-            for (key, count) in view.iter() {
-                let members = view.members(key);
-                let each = count / members.len() as u128;
-                for m in members {
-                    one_peg.push((m.trailing_zeros(), each));
-                }
-            }
-            one_peg.sort_unstable();
+            one_peg = one_peg_paths(view.iter().map(|(key, count)| (view.members(key), count)));
         }
         on_level(&level);
         levels.push(level);
@@ -148,32 +148,72 @@ pub fn statistics_generic(
     Ok(Statistics { levels, one_peg_paths: one_peg, complete: summary.complete })
 }
 
-/// [`statistics`] through the peg-solitaire fast path (see `fast.rs`).
-fn fast_statistics(
+/// [`statistics`] through the packed engine
+/// ([`spielbaum_bfs_reach::PackedBfs`]) and [`PegCodec`]; `None` if the
+/// start's stabiliser has no codec (not 1, 2, 4 or 8 elements).
+fn packed_statistics(
     start: &Peg<'_>,
     options: &StatsOptions,
-    mut on_level: impl FnMut(&PegLevel),
-    progress: impl FnMut(Progress) -> Control,
+    on_level: &mut dyn FnMut(&PegLevel),
+    progress: &mut dyn FnMut(Progress) -> Control,
 ) -> Option<Result<Statistics, RunError>> {
+    let ts = stabiliser(start, options.symmetry);
+    match ts.len() {
+        1 => packed_k::<1>(start, &ts, options, on_level, progress),
+        2 => packed_k::<2>(start, &ts, options, on_level, progress),
+        4 => packed_k::<4>(start, &ts, options, on_level, progress),
+        8 => packed_k::<8>(start, &ts, options, on_level, progress),
+        _ => None,
+    }
+}
+
+fn packed_k<const K: usize>(
+    start: &Peg<'_>,
+    ts: &[Transform],
+    options: &StatsOptions,
+    on_level: &mut dyn FnMut(&PegLevel),
+    progress: &mut dyn FnMut(Progress) -> Control,
+) -> Option<Result<Statistics, RunError>> {
+    let codec = PegCodec::<K>::new(start, ts)?;
     let top = start.count();
-    let spec = crate::fast::Spec {
-        symmetry: options.symmetry,
-        max_depth: top.saturating_sub(options.down_to.unwrap_or(1).max(1)),
-        threads: options.threads.unwrap_or_else(rayon::current_num_threads),
-        checkpoint: options.checkpoint.as_deref(),
-        start_paths: 1,
-    };
-    let on_level = |stats: &LevelStats| {
-        on_level(&PegLevel { pegs: top - stats.depth, stats: stats.clone() });
+    let mut bfs = PackedBfs::new()
+        .max_depth(top.saturating_sub(options.down_to.unwrap_or(1).max(1)))
+        .cpu(options.cpu.unwrap_or_else(Cpu::from_env))
+        .progress(progress);
+    if let Some(n) = options.threads {
+        bfs = bfs.threads(n);
+    }
+    if let Some(dir) = &options.checkpoint {
+        bfs = bfs.checkpoint(dir.clone());
+    }
+    let mut levels = Vec::new();
+    let mut one_peg: Vec<(u32, u128)> = Vec::new();
+    let result = bfs.run(&codec, start, |stats, view| {
+        let level = PegLevel { pegs: top - stats.depth, stats: stats.clone() };
+        if level.pegs == 1 {
+            one_peg = one_peg_paths(view.iter().map(|(key, count)| {
+                let members: Vec<u64> =
+                    view.members(key).iter().map(|&m| view.position(m).pegs()).collect();
+                (members, count)
+            }));
+        }
+        on_level(&level);
+        levels.push(level);
         Control::Continue
-    };
-    let run = match crate::fast::run(start, &spec, on_level, progress)? {
-        Ok(run) => run,
-        Err(e) => return Some(Err(e)),
-    };
-    let levels =
-        run.levels.into_iter().map(|stats| PegLevel { pegs: top - stats.depth, stats }).collect();
-    Some(Ok(Statistics { levels, one_peg_paths: run.one_peg, complete: run.complete }))
+    });
+    Some(result.map(|s| Statistics { levels, one_peg_paths: one_peg, complete: s.complete }))
+}
+
+/// Paths ending with one peg per hole: each class's paths shared equally
+/// by its members (their counts are equal by symmetry).
+fn one_peg_paths(classes: impl Iterator<Item = (Vec<u64>, u128)>) -> Vec<(u32, u128)> {
+    let mut out = Vec::new();
+    for (members, count) in classes {
+        let each = count / members.len().max(1) as u128;
+        out.extend(members.iter().map(|m| (m.trailing_zeros(), each)));
+    }
+    out.sort_unstable();
+    out
 }
 
 /// The hole names of [`Statistics::one_peg_paths`].

@@ -73,8 +73,13 @@ fn resumed_runs_equal_uninterrupted_runs() {
     ];
     for (board, hole, down_to, symmetry, stop_at) in runs {
         let cp = dir(&format!("{}-{hole}", board.name()));
-        let options =
-            StatsOptions { symmetry, down_to, threads: Some(2), checkpoint: Some(cp.clone()) };
+        let options = StatsOptions {
+            symmetry,
+            down_to,
+            threads: Some(2),
+            checkpoint: Some(cp.clone()),
+            cpu: None,
+        };
         let (resumed, kept, worked) = stop_and_resume(board, hole, &options, stop_at);
         let start = board.start_at(hole).unwrap();
         let plain = StatsOptions { checkpoint: None, ..options.clone() };
@@ -105,7 +110,7 @@ fn a_checkpoint_of_another_run_is_refused() {
         let start = english.start_at(hole).unwrap();
         match statistics(&start, &options, |_| {}, |_| Control::Continue) {
             Err(RunError::Checkpoint(msg)) => {
-                assert!(msg.contains("peg-fast.bin"), "{msg}");
+                assert!(msg.contains("checkpoint.bin"), "{msg}");
                 assert!(msg.contains("another board, start or symmetry"), "{msg}");
             }
             other => panic!("{hole}: expected a checkpoint error, got {other:?}"),

@@ -417,3 +417,21 @@ fn inverse_board_preserves_path_counts() {
     }
     assert!(table.values().any(|&n| n > 0));
 }
+
+/// Interned boards give `Peg<'static>` positions, which generic code that
+/// needs `G: 'static` takes (a boxed trait object here), and equal boards
+/// share one copy.
+#[test]
+fn interned_boards_give_static_positions() {
+    fn boxed<G: Game + 'static>(g: G) -> Box<dyn std::any::Any> {
+        Box::new(g)
+    }
+    let board = Board::english().interned();
+    assert!(std::ptr::eq(board, Board::english().interned()));
+    assert!(!std::ptr::eq(board, Board::french().interned()));
+    let start: spielbaum_peg_solitaire::Peg<'static> = board.start_at("d4").unwrap();
+    let any = boxed(start);
+    let back = any.downcast_ref::<spielbaum_peg_solitaire::Peg<'static>>().unwrap();
+    assert_eq!(*back, start);
+    assert_eq!(back.legal_moves().len(), 4);
+}

@@ -8,7 +8,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use spielbaum_game_trait::{Undo, perft, perft_undo};
-use spielbaum_small_games::{Dice, Nim, TicTacToe};
+use spielbaum_small_games::{Connect4, Dice, Nim, TicTacToe};
 use std::hint::black_box;
 
 fn compare<G: Undo>(c: &mut Criterion, name: &str, g: &G, depth: u32) {
@@ -28,6 +28,7 @@ fn benches(c: &mut Criterion) {
     compare(c, "tictactoe", &TicTacToe::new(), 9);
     compare(c, "dice-z40", &Dice::new(1, 40).unwrap(), 12);
     compare(c, "nim-3-4-5", &Nim::new(&[3, 4, 5]).unwrap(), 5);
+    compare(c, "connect4-5x4", &Connect4::new(5, 4).unwrap(), 9);
 }
 
 criterion_group! {

@@ -4,6 +4,7 @@ pub mod agents;
 pub mod arena_match;
 pub mod games;
 pub mod golf;
+pub mod gomocup;
 pub mod mcts;
 pub mod nim_variant;
 pub mod peg;

@@ -188,6 +188,7 @@ fn run_stats(a: &StatsArgs) -> Result<(), CliError> {
         down_to: a.down_to,
         threads: a.threads,
         checkpoint: a.checkpoint.clone(),
+        ..StatsOptions::default()
     };
     let top = start.count();
     let mut bar = Bar::new("{bar:40} {percent:>3}% {msg} {elapsed}");

@@ -4,13 +4,17 @@
 use std::sync::Arc;
 
 use spielbaum_arena::{AgentSpec, DynAgent, NamedAgent, NamedEval, SpecError};
-use spielbaum_game_trait::{Agent, AgentError, AgentLimits, Decision, Game, History, Zero, win_in};
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Decision, Game, History, Notation, Zero, win_in,
+};
 use spielbaum_golf_clubs::{ClubSet, GolfError, GolfHole, Rules};
 use spielbaum_nim_variant::{Mixed, Optimal, Random as TextRandom, SubtractionGame, Subtractions};
 use spielbaum_peg_solitaire::{Board, Goal, Peg};
-use spielbaum_small_games::{Dice, LineCount, Nim, TicTacToe};
+use spielbaum_small_games::{
+    Connect4, Connect4Board, Connect4Wide, Dice, LineCount, Nim, OpenLines, Threats, TicTacToe,
+};
 
-use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values, run_spec};
+use super::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values};
 use crate::error::CliError;
 
 /// The evaluator that knows nothing: search to the end solves exactly.
@@ -392,6 +396,227 @@ impl Agent<Peg<'static>> for PegSolver {
     }
 }
 
+/// Connect Four on boards of 4 to 9 columns and 4 to 7 rows: a 64-bit
+/// board up to 64 bits of `(height + 1) · width`, a 128-bit one beyond
+/// ([`Connect4WideSpec`]).
+pub struct Connect4Spec;
+
+/// The evaluators of Connect Four on either board type.
+fn connect4_evaluators<B: spielbaum_small_games::Bits>() -> Vec<NamedEval<Connect4Board<B>>>
+where
+    Connect4Board<B>: Game,
+    Threats: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+    OpenLines: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+{
+    vec![
+        NamedEval {
+            name: "threats",
+            help: "threats (cells completing four), open lines, immediate wins; orders moves without playing them",
+            make: || Box::new(Threats),
+        },
+        NamedEval {
+            name: "lines",
+            help: "lines of four still open to one side, weighted by their stones",
+            make: || Box::new(OpenLines),
+        },
+        zero(),
+    ]
+}
+
+impl GameSpec for Connect4Spec {
+    type Game = Connect4;
+    type Eval = Threats;
+    const INFO: GameInfo = GameInfo {
+        name: "connect4",
+        description: "Connect Four: drop stones into columns; four in a row wins",
+        options: &[
+            GameOption {
+                flag: "width",
+                value: "W",
+                help: "columns, 4..=9",
+                default: "7",
+                kind: OptionKind::Start,
+            },
+            GameOption {
+                flag: "height",
+                value: "H",
+                help: "rows, 4..=7",
+                default: "6",
+                kind: OptionKind::Start,
+            },
+        ],
+        position: "rows from the top, x/o/. (the size follows from the text): \"......./......./......./......./......./...x...\"",
+        moves: "the column, a (left) to i",
+        strongest: "negamax:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<Connect4, CliError> {
+        Ok(Connect4::new(o.get("width")?, o.get("height")?)?)
+    }
+    fn eval() -> Threats {
+        Threats
+    }
+    fn evaluators() -> Vec<NamedEval<Connect4>> {
+        connect4_evaluators()
+    }
+    fn board(g: &Connect4) -> String {
+        grid(&g.to_string(), false)
+    }
+    fn dispatch<V: SetupVisitor>(
+        info: &'static GameInfo,
+        opts: &GameOpts,
+        visitor: V,
+    ) -> Result<V::Output, CliError> {
+        let wide = match &opts.position {
+            // The size follows from the text: wide if only the wide board
+            // reads it.
+            Some(p) => {
+                let narrow = Connect4::standard().parse_position(p).is_ok();
+                !narrow && Connect4Wide::new(7, 6)?.parse_position(p).is_ok()
+            }
+            None => opts.values(info, |v| {
+                let (w, h): (usize, usize) = (v.get("width")?, v.get("height")?);
+                Ok((h + 1) * w > 64)
+            })?,
+        };
+        if wide {
+            super::run_spec::<Connect4WideSpec, V>(info, opts, visitor)
+        } else {
+            super::run_spec::<Self, V>(info, opts, visitor)
+        }
+    }
+}
+
+/// Connect Four on the 128-bit board (reached through [`Connect4Spec`]).
+pub struct Connect4WideSpec;
+
+impl GameSpec for Connect4WideSpec {
+    type Game = Connect4Wide;
+    type Eval = Threats;
+    const INFO: GameInfo = Connect4Spec::INFO;
+    fn start(o: &Values<'_>) -> Result<Connect4Wide, CliError> {
+        Ok(Connect4Wide::new(o.get("width")?, o.get("height")?)?)
+    }
+    fn eval() -> Threats {
+        Threats
+    }
+    fn evaluators() -> Vec<NamedEval<Connect4Wide>> {
+        connect4_evaluators()
+    }
+    fn board(g: &Connect4Wide) -> String {
+        grid(&g.to_string(), false)
+    }
+}
+
+/// Five in a row (Gomoku) and m,n,k-games.
+pub struct GomokuSpec;
+
+/// The board side given as `--width`/`--height`, `-` for `--size`.
+fn side(o: &Values<'_>, flag: &str, size: u8) -> Result<u8, CliError> {
+    if o.str(flag).trim() == "-" { Ok(size) } else { o.get(flag) }
+}
+
+impl GameSpec for GomokuSpec {
+    type Game = spielbaum_gomoku::Gomoku;
+    type Eval = spielbaum_gomoku::Pattern;
+    const INFO: GameInfo = GameInfo {
+        name: "gomoku",
+        description: "Five in a row (Gomoku) and m,n,k-games: k in a row on an m x n board wins, a full board is a draw",
+        options: &[
+            GameOption {
+                flag: "size",
+                value: "N",
+                help: "board side, 3..=22",
+                default: "15",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "k",
+                value: "K",
+                help: "stones in a row that win, 3..=22",
+                default: "5",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "width",
+                value: "W",
+                help: "columns, 3..=22 (- = --size)",
+                default: "-",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "height",
+                value: "H",
+                help: "rows, 3..=22 (- = --size)",
+                default: "-",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "exact",
+                value: "BOOL",
+                help: "exactly k wins (longer rows do not)",
+                default: "false",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "radius",
+                value: "R",
+                help: "candidate moves within R of a stone (faster engines; then only those are legal, for people too); 0 = every empty cell, the exact game; 0..=4",
+                default: "0",
+                kind: OptionKind::Rules,
+            },
+        ],
+        position: "rows from the top, x/o/., then the side to move: \"...../..x../...../...../..... o\"",
+        moves: "h8 (files from a, ranks from 1 at the bottom) or the Gomocup form x,y (0-based, y from the top)",
+        strongest: "negamax:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<spielbaum_gomoku::Gomoku, CliError> {
+        let size: u8 = o.get("size")?;
+        let rules = spielbaum_gomoku::Rules {
+            width: side(o, "width", size)?,
+            height: side(o, "height", size)?,
+            k: o.get("k")?,
+            exact: o.get("exact")?,
+            radius: o.get("radius")?,
+        }
+        .checked()
+        .map_err(CliError::usage)?;
+        Ok(spielbaum_gomoku::Gomoku::new(rules))
+    }
+    fn eval() -> spielbaum_gomoku::Pattern {
+        spielbaum_gomoku::Pattern::default()
+    }
+    fn evaluators() -> Vec<NamedEval<spielbaum_gomoku::Gomoku>> {
+        vec![
+            NamedEval {
+                name: "pattern",
+                help: "open windows of k cells (four, three, two stones), tempo, decisive fours",
+                make: || Box::new(spielbaum_gomoku::Pattern::default()),
+            },
+            NamedEval {
+                name: "rows",
+                help: "students (1): own rows of five, four, three, two (100000/1000/100/10)",
+                make: || Box::new(spielbaum_gomoku::RowCount),
+            },
+            NamedEval {
+                name: "free",
+                help: "students (2): free cells around own stones",
+                make: || Box::new(spielbaum_gomoku::FreeFields),
+            },
+            NamedEval {
+                name: "open",
+                help: "students (3): rows weighted by their free ends",
+                make: || Box::new(spielbaum_gomoku::OpenRows),
+            },
+            zero(),
+        ]
+    }
+    fn board(g: &spielbaum_gomoku::Gomoku) -> String {
+        let text = g.to_string();
+        let (rows, side) = text.split_once(' ').unwrap_or((&text, ""));
+        format!("{}\n{side} to move", grid(rows, false))
+    }
+}
+
 /// Registers the specs: [`GAMES`] for listings and the option parser,
 /// [`dispatch_setup`] from a name to the spec's concrete types.
 macro_rules! registry {
@@ -409,7 +634,7 @@ macro_rules! registry {
             let info = opts.info()?;
             $(
                 if info.name == <$spec as GameSpec>::INFO.name {
-                    return run_spec::<$spec, V>(info, opts, visitor);
+                    return <$spec as GameSpec>::dispatch(info, opts, visitor);
                 }
             )+
             Err(CliError::usage(format!("unknown game {:?}", opts.game)))
@@ -430,4 +655,62 @@ macro_rules! registry {
     };
 }
 
-registry![TicTacToeSpec, DiceSpec, NimSpec, NimVariantSpec, GolfSpec, PegSpec];
+/// Mühle (Nine Men's Morris) and its variants.
+pub struct MuehleSpec;
+
+impl GameSpec for MuehleSpec {
+    type Game = spielbaum_muehle::Position;
+    type Eval = spielbaum_muehle::MillEval;
+    const INFO: GameInfo = GameInfo {
+        name: "muehle",
+        description: "Muehle (Nine Men's Morris) and Three, Six, Twelve Men's Morris: place, move, fly; a mill takes a stone",
+        options: &[GameOption {
+            flag: "variant",
+            value: "V",
+            help: "three, six, nine or twelve",
+            default: "nine",
+            kind: OptionKind::Rules,
+        }],
+        position: "points file by file (a1 a4 a7/b2 b4 b6/...), W/B/., side, white and black in hand, plies since a capture: \".../.../.../....../.../.../... w 9 9 0\"",
+        moves: "place d6, move a1-a4, a capture joined: d6xa1, a1-a4xd7",
+        strongest: "negamax:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<spielbaum_muehle::Position, CliError> {
+        let variant: spielbaum_muehle::Variant = o.get("variant")?;
+        spielbaum_muehle::Position::try_new(spielbaum_muehle::Rules::new(variant))
+            .map_err(CliError::usage)
+    }
+    fn eval() -> spielbaum_muehle::MillEval {
+        spielbaum_muehle::MillEval
+    }
+    fn evaluators() -> Vec<NamedEval<spielbaum_muehle::Position>> {
+        vec![
+            NamedEval {
+                name: "mill",
+                help: "material, mobility, mills, open and double mills, blocked stones; mill-closing moves are noisy",
+                make: || Box::new(spielbaum_muehle::MillEval),
+            },
+            NamedEval {
+                name: "1976",
+                help: "the 1976 table of Vernazza and Baertschi (criteria 1-15 per phase); one ply over it is their program",
+                make: || Box::new(spielbaum_muehle::Eval1976),
+            },
+            zero(),
+        ]
+    }
+    fn board(g: &spielbaum_muehle::Position) -> String {
+        g.diagram()
+    }
+}
+
+registry![
+    TicTacToeSpec,
+    DiceSpec,
+    NimSpec,
+    NimVariantSpec,
+    GolfSpec,
+    PegSpec,
+    Connect4Spec,
+    GomokuSpec,
+    MuehleSpec,
+];

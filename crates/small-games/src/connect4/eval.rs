@@ -2,7 +2,7 @@
 
 use spielbaum_game_trait::{EVAL_MAX, Evaluator, Game, Player, Score};
 
-use super::{Bits, Connect4Board};
+use super::{Bits, Connect4Board, completing_cells};
 
 /// Points for an open window of four cells holding 1, 2 or 3 own stones.
 pub const OPEN_LINE_POINTS: [Score; 4] = [0, 1, 4, 16];
@@ -99,6 +99,36 @@ impl<B: Bits> Evaluator<Connect4Board<B>> for Threats {
         };
         let v = weight(mine, me) - weight(theirs, me.other()) + open_score(g, me);
         v.clamp(-EVAL_MAX, EVAL_MAX)
+    }
+
+    /// Orders without playing the moves: a win first, then blocking the
+    /// opponent's playable threat, then by the threats the stone makes,
+    /// below any move that lets the opponent win on the cell above it, with
+    /// the centre breaking ties.
+    fn order_moves(&self, g: &Connect4Board<B>, moves: &[u8], scores: &mut [Score]) -> bool {
+        let me = g.to_move();
+        let playable = g.playable();
+        let (mine, theirs) = (g.threats(me), g.threats(me.other()));
+        let own = g.stones(me);
+        let empty = g.board_mask() & !g.occupied();
+        let w = g.width() as Score;
+        for (&mv, score) in moves.iter().zip(scores.iter_mut()) {
+            let cell = playable & g.column_mask(mv as usize);
+            let centre = w - (2 * mv as Score - (w - 1)).abs();
+            *score = if cell & mine != B::ZERO {
+                1_000_000
+            } else if cell & theirs != B::ZERO {
+                100_000
+            } else {
+                let made = completing_cells(own | cell, empty & !cell, g.height() as u32);
+                let mut v = 100 * made.count_ones() as Score + centre;
+                if (cell << 1) & theirs != B::ZERO {
+                    v -= 10_000;
+                }
+                v
+            };
+        }
+        true
     }
 
     /// A move is noisy if it wins at once or makes a new threat that can

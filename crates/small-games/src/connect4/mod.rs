@@ -419,6 +419,11 @@ impl<B: Bits> Game for Connect4Board<B> {
         self.state != 0
     }
 
+    /// Every move drops a stone for good: no position can repeat.
+    fn no_progress(&self) -> u32 {
+        0
+    }
+
     fn symmetries(&self) -> usize {
         2
     }

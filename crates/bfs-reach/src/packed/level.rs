@@ -1,10 +1,13 @@
-//! The levels of the statistics' fast path and a thread's tally of the
-//! positions it expands.
+//! The levels of the packed engine and a thread's tally of the positions
+//! it expands.
 
-use spielbaum_bfs_reach::LevelStats;
+use super::buckets::escape;
+use super::codec::Node;
+use super::part::{Count, Part};
+use crate::level::LevelStats;
 
-use crate::buckets::escape;
-use crate::part::{Count, Part};
+/// Orbit sizes a tally keeps apart (groups of at most 16 elements).
+pub(crate) const ORBITS: usize = 17;
 
 /// A level: its partitions (compact once finished), its size, total paths,
 /// largest counter and how many counters are too big for a narrow record
@@ -50,7 +53,7 @@ pub(crate) fn widen(level: Level<u64>) -> Level<u128> {
 pub(crate) struct Tally {
     pub(crate) positions: u64,
     pub(crate) canonical: u64,
-    pub(crate) by_orbit: [u64; 9],
+    pub(crate) by_orbit: [u64; ORBITS],
     pub(crate) paths: u128,
     pub(crate) moves: u64,
     pub(crate) dead_ends: u64,
@@ -60,6 +63,25 @@ pub(crate) struct Tally {
 }
 
 impl Tally {
+    /// Counts a position of class counter `c` and its node.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, node: Node, c: u128) {
+        let orbit = node.orbit as usize;
+        self.positions += orbit as u64;
+        self.canonical += 1;
+        self.by_orbit[orbit.min(ORBITS - 1)] += 1;
+        self.paths += c;
+        self.moves += u64::from(node.moves);
+        if node.moves == 0 {
+            self.dead_ends += orbit as u64;
+            self.dead_end_paths += c;
+            if node.goal {
+                self.goals += orbit as u64;
+                self.goal_paths += c;
+            }
+        }
+    }
+
     /// Adds these to `st` (through [`LevelStats::merge`]; orbits up to
     /// the length of `st.by_orbit`).
     pub(crate) fn add_to(&self, st: &mut LevelStats) {

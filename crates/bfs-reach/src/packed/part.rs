@@ -1,6 +1,6 @@
-//! One partition of a level of the statistics' fast path: while the next
-//! level is built, an open-addressing table of key rests and path
-//! counters; once finished, the same arrays compacted.
+//! One partition of a level of the packed engine: while the next level is
+//! built, an open-addressing table of key rests and path counters; once
+//! finished, the same arrays compacted.
 
 use core::ops::AddAssign;
 
@@ -156,7 +156,7 @@ impl<C: Count> Part<C> {
 
     /// Adds narrow records (`rest | count << rest_bits`, the counter below
     /// `2^(64 − rest_bits)`), or escaped ones if `escaped` (see
-    /// [`Escaped`](crate::buckets::Escaped)), to their keys' entries
+    /// [`Escaped`](super::buckets::Escaped)), to their keys' entries
     /// through [`insert_narrow`]; `false` (and nothing added) where the
     /// processor lacks AVX2 or the counters are `u128`.
     pub(crate) fn add_fast(&mut self, words: &[u64], escaped: bool, avx2: Option<Avx2>) -> bool {

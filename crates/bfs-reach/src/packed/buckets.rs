@@ -5,14 +5,14 @@
 //!
 //! One big allocation instead of one per bucket lets the kernel back it
 //! with transparent huge pages ([`advise_huge`]): the buckets of the
-//! English statistics (about 200 MB) fault in a few hundred 2 MiB pages
+//! English peg-solitaire statistics (about 200 MB) fault in a few hundred 2 MiB pages
 //! instead of tens of thousands of 4 KiB ones, and the arena is reused from
 //! level to level and for every kind of record.
 
 #![allow(unsafe_code)]
 
+use super::part::{Count, Part};
 use crate::cpu::{Avx2, advise_huge};
-use crate::part::{Count, Part};
 
 /// Buckets of records of `W` words (`W` fixed between two
 /// [`reset`](Buckets::reset)s).
@@ -97,7 +97,7 @@ impl Writer<'_> {
             // SAFETY: `at + W <= end <= arena.len()` (the writer's
             // invariant): the words written are in the arena. This is the
             // expansion's hot store, one per record; see
-            // `docs/peg-solitaire.md` for the measurement against the
+            // `docs/bfs-reach.md` for the measurement against the
             // checked slice.
             unsafe {
                 let slot = self.arena.as_mut_ptr().add(at);

@@ -1,0 +1,20 @@
+//! `spielbaum gomocup`: the Gomoku brain for Gomocup (piskvork) managers on
+//! stdin/stdout (the binary `pbrain-spielbaum` runs the same brain).
+
+use std::io::{self, BufReader};
+
+use clap::Args as ClapArgs;
+
+use crate::error::CliError;
+
+/// Arguments of `spielbaum gomocup` (none: the manager sends everything).
+#[derive(ClapArgs, Debug)]
+pub struct Args {}
+
+/// Runs the brain until `END` or the end of the input.
+pub fn run(_args: &Args) -> Result<(), CliError> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    spielbaum_gomoku::gomocup::run(BufReader::new(stdin.lock()), stdout.lock())
+        .map_err(|e| CliError::failure(format!("gomocup: {e}")))
+}

@@ -1,0 +1,193 @@
+//! [`Engine`]: the negamax searcher with the tactical checks Gomoku needs
+//! at the root — an immediate win is played, a four of the opponent is
+//! blocked, a victory by continuous fours is played out — then an
+//! iterative-deepening search; plus random openings for matches.
+
+use std::time::{Duration, Instant};
+
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Decision, Evaluator, Game, History, SplitMix64, win_in,
+};
+use spielbaum_negamax::{Config, Limits, Searcher};
+
+use crate::board::{Cell, Gomoku};
+use crate::eval::{Pattern, WithVcf};
+use crate::rules::Rules;
+use crate::shape::Shapes;
+use crate::threat::{ThreatSearch, winning_cells};
+
+/// What an [`Engine`] does before its search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootChecks {
+    /// Play a winning move, block the opponent's four.
+    pub forced: bool,
+    /// Node budget of the VCF search at the root (0 = none).
+    pub vcf_nodes: u64,
+    /// Node budget of the VCT search at the root (0 = none).
+    pub vct_nodes: u64,
+}
+
+impl Default for RootChecks {
+    /// Forced moves, VCF up to 20,000 nodes, VCT up to 20,000 nodes.
+    fn default() -> Self {
+        RootChecks { forced: true, vcf_nodes: 20_000, vct_nodes: 20_000 }
+    }
+}
+
+impl RootChecks {
+    /// No checks: the search alone (for comparing evaluators).
+    pub const NONE: RootChecks = RootChecks { forced: false, vcf_nodes: 0, vct_nodes: 0 };
+}
+
+/// A Gomoku player: root checks ([`RootChecks`]) and the negamax
+/// [`Searcher`] with an evaluator (by default [`Pattern`] inside [`WithVcf`],
+/// whose horizon VCF [`Engine::strong`] leaves off). Searches the candidate moves within radius 2 whatever the
+/// position's own radius.
+pub struct Engine<E = WithVcf<Pattern>> {
+    searcher: Searcher<Gomoku, E>,
+    name: String,
+    checks: RootChecks,
+    /// Used when the caller gives no limit.
+    pub default_limits: AgentLimits,
+}
+
+impl Engine {
+    /// The strong engine for `rules`: the root checks and iterative
+    /// deepening (default configuration) on the pattern evaluator. The VCF
+    /// at the horizon ([`WithVcf`]) is off: measured on 15×15 it divides
+    /// the node rate by about 55 and costs two plies of depth in a second
+    /// (`docs/gomoku.md`); give it a budget with [`Engine::new`].
+    pub fn strong(rules: &Rules) -> Self {
+        let eval = WithVcf::new(Pattern::new(rules.k, rules.exact), 0);
+        Engine::new(eval, Config::default(), RootChecks::default(), "gomoku")
+    }
+}
+
+impl<E: Evaluator<Gomoku>> Engine<E> {
+    /// An engine over `eval` with `config` and `checks`, called `name`.
+    pub fn new(eval: E, config: Config, checks: RootChecks, name: &str) -> Self {
+        Engine {
+            searcher: Searcher::new(eval, config),
+            name: name.into(),
+            checks,
+            default_limits: AgentLimits::millis(1000),
+        }
+    }
+
+    /// The searcher (for statistics).
+    pub fn searcher(&mut self) -> &mut Searcher<Gomoku, E> {
+        &mut self.searcher
+    }
+
+    /// The move for `pos` (not over) within `limits`.
+    pub fn think(&mut self, pos: &Gomoku, limits: &AgentLimits) -> Option<Decision<Cell>> {
+        if pos.is_over() {
+            return None;
+        }
+        let limits = limits.or(self.default_limits);
+        let start = Instant::now();
+        let deadline = limits.time.map(|t| start + t);
+        let rules = pos.rules();
+        let me = pos.to_move().index();
+        if self.checks.forced {
+            let shapes = Shapes::get(rules.k, rules.exact);
+            if let Some(&w) = winning_cells(pos, shapes, me).first() {
+                return Some(decided(w, win_in(1), vec![w]));
+            }
+            if let Some(&b) = winning_cells(pos, shapes, 1 - me).first() {
+                let mut d = Decision::new(b);
+                d.pv.push(b);
+                return Some(d);
+            }
+        }
+        if self.checks.vcf_nodes > 0 {
+            let mut ts =
+                ThreatSearch::for_position(pos, self.checks.vcf_nodes).with_deadline(deadline);
+            if let Some(line) = ts.vcf(pos, 30) {
+                return Some(decided(line[0], win_in(line.len() as u32), line));
+            }
+        }
+        if self.checks.vct_nodes > 0 {
+            let mut ts =
+                ThreatSearch::for_position(pos, self.checks.vct_nodes).with_deadline(deadline);
+            if let Some(line) = ts.vct(pos, 6) {
+                let mut d = Decision::new(line[0]);
+                d.pv = line;
+                return Some(d);
+            }
+        }
+        let search_pos =
+            if rules.radius == 0 || rules.radius > 2 { pos.with_radius(2) } else { pos.clone() };
+        let mut l =
+            Limits::depth(limits.depth.unwrap_or(spielbaum_negamax::params::STACK_SAFE_DEPTH));
+        if let Some(d) = deadline {
+            // Leave a little for the answer.
+            l = l.with_deadline(d.checked_sub(Duration::from_millis(5)).unwrap_or(d));
+        }
+        if let Some(n) = limits.nodes {
+            l = l.with_nodes(n);
+        }
+        let r = self.searcher.search(&search_pos, &l);
+        let mv = r.best_move?;
+        let mut d = Decision::new(mv).with_score(r.score);
+        d.depth = Some(r.depth);
+        d.nodes = Some(r.counters.nodes);
+        d.pv = r.pv;
+        Some(d)
+    }
+}
+
+fn decided(mv: Cell, score: i32, pv: Vec<Cell>) -> Decision<Cell> {
+    let mut d = Decision::new(mv).with_score(score);
+    d.pv = pv;
+    d
+}
+
+impl<E: Evaluator<Gomoku> + Send> Agent<Gomoku> for Engine<E> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, _start: &Gomoku) {
+        self.searcher.clear();
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<Gomoku>,
+        limits: &AgentLimits,
+    ) -> Result<Decision<Cell>, AgentError> {
+        self.think(game.position(), limits)
+            .ok_or_else(|| AgentError::Failed("the game is over: no move to choose".into()))
+    }
+}
+
+/// `count` random openings of `stones` stones each (alternating, black
+/// first) on `rules`' board, every stone within distance 2 of the centre and
+/// no position with a three or more of one colour in a row, from `seed`
+/// (reproducible). The side to move is the one whose turn it is.
+pub fn openings(rules: &Rules, count: usize, stones: usize, seed: u64) -> Vec<Gomoku> {
+    let mut rng = SplitMix64::new(seed);
+    let (cx, cy) = (usize::from(rules.width) / 2, usize::from(rules.height) / 2);
+    let mut out = Vec::with_capacity(count);
+    let mut tries = 0;
+    while out.len() < count && tries < count * 1000 {
+        tries += 1;
+        let mut g = Gomoku::new(*rules);
+        for _ in 0..stones {
+            let x = cx + rng.below(5) - 2.min(cx);
+            let y = cy + rng.below(5) - 2.min(cy);
+            let c =
+                Cell::at(x.min(usize::from(rules.width) - 1), y.min(usize::from(rules.height) - 1));
+            if g.is_empty_cell(c) {
+                g.play(c);
+            }
+        }
+        let quiet = g.windows(spielbaum_game_trait::Player::FIRST)[..2].iter().all(|&n| n == 0)
+            && g.windows(spielbaum_game_trait::Player::SECOND)[..2].iter().all(|&n| n == 0);
+        if !g.is_over() && quiet && !out.iter().any(|o: &Gomoku| o.key() == g.key()) {
+            out.push(g);
+        }
+    }
+    out
+}

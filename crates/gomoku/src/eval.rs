@@ -1,0 +1,381 @@
+//! Evaluators: the three evaluations of the students in Garmann's "Sind
+//! Computer (un)schlagbar?", a pattern evaluator built on the position's
+//! open-window counts and the line shapes, and a wrapper that adds the
+//! threat search at the horizon.
+//!
+//! All values are for the side to move (own minus opposing), inside the
+//! heuristic range.
+
+use spielbaum_game_trait::{EVAL_MAX, Evaluator, Game, MoveList, Score, clamp_eval};
+
+use crate::bits::cell;
+use crate::board::{Cell, Gomoku};
+use crate::rules::DIRS;
+use crate::shape::{Shape, Shapes};
+use crate::threat::{ThreatSearch, winning_cells};
+
+/// Visits every maximal run of one colour: `f(player index, length, free
+/// ends)` (free ends: 0, 1 or 2 empty cells just beyond the run).
+fn runs(pos: &Gomoku, mut f: impl FnMut(usize, i32, u32)) {
+    let r = pos.rules();
+    for (dx, dy) in DIRS {
+        for y in 0..i32::from(r.height) {
+            for x in 0..i32::from(r.width) {
+                let v = pos.state_at(x, y);
+                if v == 0 || pos.state_at(x - dx, y - dy) == v {
+                    continue;
+                }
+                let mut len = 1;
+                while pos.state_at(x + len * dx, y + len * dy) == v {
+                    len += 1;
+                }
+                let free = u32::from(pos.state_at(x - dx, y - dy) == 0)
+                    + u32::from(pos.state_at(x + len * dx, y + len * dy) == 0);
+                f(usize::from(v - 1), len, free);
+            }
+        }
+    }
+}
+
+/// Value of a run of `len` stones for rows of `k`: 10, 100, 1000, …
+/// for `k-3`, `k-2`, `k-1`; 100,000 for a winning row.
+fn run_value(len: i32, k: i32) -> i64 {
+    if len >= k {
+        100_000
+    } else if len >= 2 && len >= k - 3 {
+        10i64.pow((len - (k - 4)) as u32)
+    } else if len >= 2 {
+        1
+    } else {
+        0
+    }
+}
+
+fn for_mover(pos: &Gomoku, v: [i64; 2]) -> Score {
+    let me = pos.to_move().index();
+    clamp_eval(v[me] - v[1 - me])
+}
+
+/// The first students' evaluation: count own rows (runs of consecutive
+/// stones) of five, four, three and two, weighted 100,000, 1,000, 100 and
+/// 10 (for rows of `k`: `k`, `k-1`, `k-2`, `k-3`), own minus opposing.
+/// Open or closed makes no difference.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RowCount;
+
+impl Evaluator<Gomoku> for RowCount {
+    fn evaluate(&self, pos: &Gomoku) -> Score {
+        let k = i32::from(pos.rules().k);
+        let mut v = [0i64; 2];
+        runs(pos, |p, len, _| v[p] += run_value(len, k));
+        for_mover(pos, v)
+    }
+}
+
+/// The second students' evaluation: the number of free cells around own
+/// stones (empty cells among the eight neighbours of at least one own
+/// stone), own minus opposing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FreeFields;
+
+impl Evaluator<Gomoku> for FreeFields {
+    fn evaluate(&self, pos: &Gomoku) -> Score {
+        let r = pos.rules();
+        let mut v = [0i64; 2];
+        for y in 0..i32::from(r.height) {
+            for x in 0..i32::from(r.width) {
+                if pos.state_at(x, y) != 0 {
+                    continue;
+                }
+                let mut near = [false; 2];
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        match pos.state_at(x + dx, y + dy) {
+                            1 => near[0] = true,
+                            2 => near[1] = true,
+                            _ => {}
+                        }
+                    }
+                }
+                v[0] += i64::from(near[0]);
+                v[1] += i64::from(near[1]);
+            }
+        }
+        for_mover(pos, v)
+    }
+}
+
+/// The third students' evaluation: rows weighted by their free ends, so
+/// open rows count more than closed ones — a row's value (as in
+/// [`RowCount`]) times one plus its number of free ends (a row with both
+/// ends free three times a closed one); it combines the row count with
+/// the free fields, as the text says.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpenRows;
+
+impl Evaluator<Gomoku> for OpenRows {
+    fn evaluate(&self, pos: &Gomoku) -> Score {
+        let k = i32::from(pos.rules().k);
+        let mut v = [0i64; 2];
+        runs(pos, |p, len, free| {
+            let base = run_value(len, k);
+            v[p] += if len >= k { base } else { base * i64::from(1 + free) };
+        });
+        for_mover(pos, v)
+    }
+}
+
+/// Weights of the open-window levels (`k-1`, `k-2`, `k-3`, `k-4` own
+/// stones).
+pub const WINDOW_WEIGHTS: [i32; 4] = [200, 100, 10, 1];
+
+/// Ordering values of a stone's own shapes (attack) by [`Shape`].
+const ATTACK: [Score; 8] = [0, 20, 200, 300, 4_000, 5_000, 100_000, 1_000_000];
+/// Ordering values of the opponent's shapes on the same cell (defence).
+const DEFEND: [Score; 8] = [0, 10, 100, 150, 1_500, 2_000, 50_000, 500_000];
+
+/// The pattern evaluator: the position's open windows (see
+/// [`Gomoku::windows`]) weighted by [`WINDOW_WEIGHTS`] — an open four is
+/// two four-windows, a four one, an open three two or three
+/// three-windows, a broken three `x.xx` is two, a closed three one — with
+/// the side to move's tempo, and the decisive cases: a side to move with a
+/// four wins, one facing two winning cells loses. Incremental: the
+/// windows are kept by the position, so an evaluation is a few adds.
+///
+/// The noisy moves are fours and open threes (or the forced block of an
+/// opposing four). Ordering by line shapes ([`Shape`], attack and
+/// defence, through [`Evaluator::order_moves`]) is available with
+/// [`with_shape_ordering`](Pattern::with_shape_ordering) but off by
+/// default: measured on 7×7 and 15×15 (`docs/gomoku.md`), the engines'
+/// ordering by the children's values (an evaluation is a few adds here)
+/// searches fewer nodes at a higher rate.
+#[derive(Clone, Copy)]
+pub struct Pattern {
+    shapes: &'static Shapes,
+    shape_ordering: bool,
+    weights: [i32; 4],
+    tempo: i32,
+    threes: bool,
+}
+
+impl core::fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Pattern(k={})", self.shapes.k())
+    }
+}
+
+impl Default for Pattern {
+    fn default() -> Self {
+        Pattern::new(5, false)
+    }
+}
+
+/// A win next move, as a heuristic value (below proven wins).
+pub const WINNING: Score = 40_000;
+
+/// The bonus of an open three for the side to move when the opponent has
+/// no four.
+pub const THREE_WINS: Score = 5_000;
+
+impl Pattern {
+    /// For rows of `k` (exact rule or not).
+    pub fn new(k: u8, exact: bool) -> Self {
+        Pattern {
+            shapes: Shapes::get(k, exact),
+            shape_ordering: false,
+            weights: WINDOW_WEIGHTS,
+            tempo: 25,
+            threes: false,
+        }
+    }
+
+    /// Other window weights (levels `k-1` … `k-4`) and side-to-move bonus
+    /// (percent of its own window sum).
+    pub fn with_weights(mut self, weights: [i32; 4], tempo: i32) -> Self {
+        self.weights = weights;
+        self.tempo = tempo;
+        self
+    }
+
+    /// Whether an open three of the side to move, facing no four, counts
+    /// as [`THREE_WINS`] (found with the line shapes where the windows say
+    /// one may exist). Off by default (measured: it lost more games than it won, `docs/gomoku.md`).
+    pub fn with_threes(mut self, on: bool) -> Self {
+        self.threes = on;
+        self
+    }
+
+    /// Orders moves by their line shapes ([`move_score`](Self::move_score))
+    /// instead of letting the engine evaluate the children.
+    pub fn with_shape_ordering(mut self, on: bool) -> Self {
+        self.shape_ordering = on;
+        self
+    }
+
+    /// For `pos`'s rules.
+    pub fn for_position(pos: &Gomoku) -> Self {
+        Self::new(pos.rules().k, pos.rules().exact)
+    }
+
+    fn shapes_for(&self, pos: &Gomoku) -> &'static Shapes {
+        if self.shapes.k() == usize::from(pos.rules().k) {
+            self.shapes
+        } else {
+            Shapes::get(pos.rules().k, pos.rules().exact)
+        }
+    }
+
+    /// The ordering score of `mv` for the side to move.
+    pub fn move_score(&self, pos: &Gomoku, mv: Cell) -> Score {
+        let shapes = self.shapes_for(pos);
+        let me = pos.to_move().index();
+        let mut s = 0;
+        for d in 0..4 {
+            s += ATTACK[shapes.shape(pos, mv.index(), me, d) as usize];
+            s += DEFEND[shapes.shape(pos, mv.index(), 1 - me, d) as usize];
+        }
+        s
+    }
+}
+
+impl Evaluator<Gomoku> for Pattern {
+    #[inline]
+    fn evaluate(&self, pos: &Gomoku) -> Score {
+        let me = pos.to_move().index();
+        let mine = pos.hist_of(me);
+        let theirs = pos.hist_of(1 - me);
+        // Freestyle: a window with k - 1 own stones and no opposing stone
+        // has its empty cell as a winning cell. Exactly k: an overline may
+        // spoil it, so look.
+        if mine[0] > 0
+            && (!pos.rules().exact || !winning_cells(pos, self.shapes_for(pos), me).is_empty())
+        {
+            return WINNING;
+        }
+        if theirs[0] >= 2 && winning_cells(pos, self.shapes_for(pos), 1 - me).len() >= 2 {
+            return -WINNING;
+        }
+        let mut a = 0;
+        let mut b = 0;
+        for j in 0..4 {
+            a += self.weights[j] * i32::from(mine[j]);
+            b += self.weights[j] * i32::from(theirs[j]);
+        }
+        // An open three of the side to move against no four: it makes an
+        // open four next (unless the opponent has fours to play first).
+        if self.threes && theirs[0] == 0 && mine[1] >= 2 {
+            let shapes = self.shapes_for(pos);
+            if shapes
+                .threat_area(pos, me)
+                .iter()
+                .any(|c| shapes.best(pos, c, me) >= Shape::OpenFour)
+            {
+                a += THREE_WINS;
+            }
+        }
+        // Tempo: the side to move's threats are worth more.
+        (a + a * self.tempo / 100 - b).clamp(-EVAL_MAX, EVAL_MAX)
+    }
+
+    fn is_noisy(&self, pos: &Gomoku, mv: Cell) -> bool {
+        let shapes = self.shapes_for(pos);
+        let me = pos.to_move().index();
+        shapes.best(pos, mv.index(), me) >= Shape::OpenThree || pos.makes_row(mv.index(), 1 - me)
+    }
+
+    fn noisy_moves(&self, pos: &Gomoku, moves: &mut MoveList<Cell>) {
+        if pos.is_over() {
+            return;
+        }
+        let shapes = self.shapes_for(pos);
+        let me = pos.to_move().index();
+        let win = winning_cells(pos, shapes, me);
+        if let Some(&w) = win.first() {
+            moves.push(w);
+            return;
+        }
+        let block = winning_cells(pos, shapes, 1 - me);
+        if !block.is_empty() {
+            moves.extend(block);
+            return;
+        }
+        for c in shapes.threat_area(pos, me).iter() {
+            if shapes.best(pos, c, me) >= Shape::OpenThree {
+                moves.push(Cell(c as u16));
+            }
+        }
+    }
+
+    /// Priors for PUCT in proportion to `1 + move_score / 100` (a winning
+    /// move or a forced block takes nearly all the weight).
+    fn priors(&self, pos: &Gomoku, moves: &[Cell], priors: &mut [f32]) {
+        let mut sum = 0.0;
+        for (p, &mv) in priors.iter_mut().zip(moves) {
+            *p = 1.0 + self.move_score(pos, mv) as f32 / 100.0;
+            sum += *p;
+        }
+        if sum > 0.0 {
+            priors.iter_mut().for_each(|p| *p /= sum);
+        }
+    }
+
+    fn order_moves(&self, pos: &Gomoku, moves: &[Cell], scores: &mut [Score]) -> bool {
+        if !self.shape_ordering {
+            return false;
+        }
+        for (s, &mv) in scores.iter_mut().zip(moves) {
+            *s = self.move_score(pos, mv);
+        }
+        true
+    }
+}
+
+/// An evaluator with a victory-by-continuous-fours search at the horizon
+/// (a quiescence-like extension): a position where the side to move has a
+/// VCF within `nodes` nodes is worth [`WINNING`] (less the length of the
+/// line); otherwise the inner evaluator's value.
+#[derive(Clone, Copy, Debug)]
+pub struct WithVcf<E> {
+    /// The evaluator of quiet positions.
+    pub inner: E,
+    /// Node budget of each VCF search (0: none, the inner evaluator alone).
+    pub nodes: u64,
+    /// Most fours in a line.
+    pub depth: u32,
+}
+
+impl<E> WithVcf<E> {
+    /// `inner` with a VCF search of `nodes` nodes at each evaluation.
+    pub fn new(inner: E, nodes: u64) -> Self {
+        WithVcf { inner, nodes, depth: 8 }
+    }
+}
+
+impl<E: Evaluator<Gomoku>> Evaluator<Gomoku> for WithVcf<E> {
+    fn evaluate(&self, pos: &Gomoku) -> Score {
+        let me = pos.to_move().index();
+        // A VCF needs a window with k - 2 own stones.
+        if self.nodes > 0 && (pos.hist_of(me)[1] > 0 || pos.hist_of(me)[0] > 0) {
+            let mut ts = ThreatSearch::for_position(pos, self.nodes);
+            if let Some(line) = ts.vcf(pos, self.depth) {
+                return WINNING - line.len() as Score;
+            }
+        }
+        self.inner.evaluate(pos)
+    }
+    fn is_noisy(&self, pos: &Gomoku, mv: Cell) -> bool {
+        self.inner.is_noisy(pos, mv)
+    }
+    fn noisy_moves(&self, pos: &Gomoku, moves: &mut MoveList<Cell>) {
+        self.inner.noisy_moves(pos, moves)
+    }
+    fn order_moves(&self, pos: &Gomoku, moves: &[Cell], scores: &mut [Score]) -> bool {
+        self.inner.order_moves(pos, moves, scores)
+    }
+}
+
+/// The cell in the middle of the board (for tests and openings).
+pub fn centre(pos: &Gomoku) -> Cell {
+    let r = pos.rules();
+    Cell(cell(usize::from(r.width) / 2, usize::from(r.height) / 2) as u16)
+}

@@ -1,0 +1,25 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod bits;
+mod board;
+mod notation;
+mod rules;
+
+pub use bits::{Bits, CELLS, MAX_SIDE, STRIDE, cell, coords};
+pub use board::{Cell, Gomoku, LEVELS};
+pub use rules::{DIRS, MAX_RADIUS, MIN_K, MIN_SIDE, Rules};
+mod shape;
+mod threat;
+pub use shape::{Shape, Shapes, classify};
+pub use threat::{Cells, ThreatSearch, winning_cells};
+mod eval;
+pub use eval::{
+    FreeFields, OpenRows, Pattern, RowCount, THREE_WINS, WINDOW_WEIGHTS, WINNING, WithVcf, centre,
+};
+mod engine;
+pub use engine::{Engine, RootChecks, openings};
+pub mod gomocup;
+mod playout;
+pub use playout::PatternPlayout;

@@ -1,0 +1,79 @@
+//! The engines play: immediate wins and forced blocks are never missed,
+//! the negamax engine and MCTS with the pattern playout play legal games.
+
+use std::time::Duration;
+
+use spielbaum_game_trait::{
+    Agent, AgentLimits, Ending, Game, History, Notation, Outcome, Player, RandomAgent, play_game,
+};
+use spielbaum_gomoku::{Engine, Gomoku, Pattern, PatternPlayout, Rules, openings};
+use spielbaum_mcts::{Budget, Config as MctsConfig, Mcts};
+
+fn board(rows: &[(usize, &str)], to_move: &str) -> Gomoku {
+    let mut lines = vec![".".repeat(15); 15];
+    for &(rank, text) in rows {
+        lines[15 - rank] = format!("{text:.<15}");
+    }
+    Gomoku::new(Rules::default()).parse_position(&format!("{} {to_move}", lines.join("/"))).unwrap()
+}
+
+#[test]
+fn wins_and_blocks_are_never_missed() {
+    let mut e = Engine::strong(&Rules::default());
+    // x to move with a four on row 8 (b8..e8, a8 blocked): f8 wins.
+    let g = board(&[(8, "oxxxx"), (3, "oo.o")], "x");
+    let d = e.think(&g, &AgentLimits::depth(1)).unwrap();
+    assert_eq!(g.move_string(d.mv), "f8");
+    // o to move, x threatens f8: o must block there (o has no four).
+    let g = board(&[(8, "oxxxx"), (3, "oo.o")], "o");
+    let d = e.think(&g, &AgentLimits::depth(1)).unwrap();
+    assert_eq!(g.move_string(d.mv), "f8");
+    // o to move with its own four (a3 b3 . d3 → c3 wins) beats blocking.
+    let g = board(&[(8, "oxxxx"), (3, "oo.oo")], "o");
+    let d = e.think(&g, &AgentLimits::depth(1)).unwrap();
+    assert_eq!(g.move_string(d.mv), "c3");
+}
+
+#[test]
+fn negamax_engine_beats_random() {
+    let rules = Rules::square(9).unwrap();
+    for (i, start) in openings(&rules, 2, 2, 11).into_iter().enumerate() {
+        let mut e = Engine::strong(&rules);
+        let mut r = RandomAgent::new(i as u64);
+        let (h, end) = play_game([&mut e, &mut r], start.clone(), &AgentLimits::depth(2), 81);
+        let me = start.to_move();
+        assert_eq!(end, Ending::Finished(Outcome::Win(me)), "{}", h.position());
+    }
+}
+
+#[test]
+fn mcts_with_pattern_playout_blocks_and_plays() {
+    let g = board(&[(8, "oxxxx"), (3, "oo.o")], "o");
+    // With the pattern priors (PUCT), the defending move and the attacker's
+    // win after any other move are looked at first.
+    let mut m = Mcts::new(g.clone(), MctsConfig::seeded(3))
+        .with_playout(PatternPlayout::for_position(&g))
+        .with_priors(Pattern::for_position(&g));
+    let a = m.search(Budget::iterations(400));
+    assert_eq!(g.move_string(a.best_move.unwrap()), "f8", "the only move that does not lose");
+    // A short game against random play: legal moves throughout.
+    let rules = Rules::square(9).unwrap();
+    let start = Gomoku::new(rules);
+    let mut mcts =
+        Mcts::new(start.clone(), MctsConfig::seeded(5)).with_playout(PatternPlayout::new(5, false));
+    let mut r = RandomAgent::new(9);
+    let (h, end) = play_game(
+        [&mut mcts as &mut dyn Agent<Gomoku>, &mut r],
+        start,
+        &AgentLimits { time: Some(Duration::from_millis(2000)), depth: None, nodes: Some(300) },
+        81,
+    );
+    assert!(!matches!(end, Ending::Fault { .. }), "{end:?}");
+    assert_eq!(
+        h.outcome().map(|o| o.relative_to(Player::FIRST)),
+        Some(1),
+        "mcts (black) wins: {}",
+        h.position()
+    );
+    let _ = History::new(Gomoku::default());
+}

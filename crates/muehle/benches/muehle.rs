@@ -1,0 +1,64 @@
+//! The hot loops of Mühle: move generation, copy-make, both evaluators,
+//! perft from the start and a fixed-depth engine search in the middle
+//! game. Every iteration asserts its count (perft: the independent
+//! implementation's figure; the search: its node count, so a change of
+//! the tree shows as a failure, not as a speed-up).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use spielbaum_game_trait::{Evaluator, Game, MoveList, Notation, perft};
+use spielbaum_muehle::{Eval1976, MillEval, Position, engine};
+use spielbaum_negamax::Limits;
+
+/// A middle-game position (both sides moving, white 8 stones, black 7).
+const MIDDLE: &str = "W.B/.WB/B.W/WB.B.W/.BW/W.B/.W. w 0 0 6";
+
+fn benches(c: &mut Criterion) {
+    let mid = Position::nine().parse_position(MIDDLE).expect("position");
+    let mut g = c.benchmark_group("muehle");
+    g.bench_function("movegen/middle", |b| {
+        let mut list = MoveList::new();
+        b.iter(|| {
+            list.clear();
+            black_box(&mid).moves(&mut list);
+            // Counted by hand: 12 steps, one of them (g4-g1) closes a mill
+            // and may take any of the 7 black stones.
+            assert_eq!(list.len(), 18);
+        })
+    });
+    let mut list = MoveList::new();
+    mid.moves(&mut list);
+    g.bench_function("after/middle", |b| {
+        b.iter(|| {
+            for &m in &list {
+                black_box(black_box(&mid).after(m));
+            }
+        })
+    });
+    g.bench_function("eval/mill/middle", |b| b.iter(|| MillEval.evaluate(black_box(&mid))));
+    g.bench_function("eval/1976/middle", |b| b.iter(|| Eval1976.evaluate(black_box(&mid))));
+    g.bench_function("perft/start/4", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&Position::nine()), 4), 255_024))
+    });
+    g.bench_function("search/middle/depth7", |b| {
+        b.iter(|| {
+            let mut e = engine::engine(16);
+            let r = e.search(black_box(&mid), &Limits::depth(7));
+            assert_eq!(r.counters.nodes, SEARCH_NODES);
+        })
+    });
+    g.finish();
+}
+
+/// Nodes of the depth-7 engine search of `MIDDLE` (measured with
+/// `cargo run --release -p spielbaum-muehle --example nps -- 7`).
+const SEARCH_NODES: u64 = 40_696;
+
+criterion_group! {
+    name = muehle_benches;
+    config = Criterion::default().sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    targets = benches
+}
+criterion_main!(muehle_benches);

@@ -1,0 +1,223 @@
+//! The project's own evaluator for searches: material, mobility, mills,
+//! open mills, double mills, blocked stones, weighted by phase; noisy
+//! moves are the moves that close a mill, and moves are ordered cheaply by
+//! what they take, block and threaten.
+
+use spielbaum_game_trait::{Evaluator, Game, MoveList, Player, Score, clamp_eval};
+
+use crate::position::{Move, NONE, Phase, Position};
+
+/// Tuning constants of [`MillEval`] (in the evaluator's units; a stone is
+/// worth [`STONE`](params::STONE)).
+pub mod params {
+    /// A stone on the board or in hand.
+    pub const STONE: i32 = 1000;
+    /// A complete mill (it can be opened and closed again).
+    pub const MILL: i32 = 60;
+    /// An open mill the side to move can close at once (it will take a
+    /// stone).
+    pub const OPEN_MILL_TO_MOVE: i32 = 700;
+    /// An open mill of the side that just moved (the opponent must answer).
+    pub const OPEN_MILL_WAITING: i32 = 220;
+    /// Two stones in a line with the third point empty (placing phase).
+    pub const TWO: i32 = 45;
+    /// A double mill: a mill whose stone can step out into another mill
+    /// and back, taking a stone every second move.
+    pub const DOUBLE_MILL: i32 = 450;
+    /// One possible move (moving phase).
+    pub const MOBILITY: i32 = 12;
+    /// One empty point next to a stone, while placing (room to move later).
+    pub const PLACING_MOBILITY: i32 = 8;
+    /// One stone that cannot move (moving phase).
+    pub const BLOCKED: i32 = 25;
+    /// A stone on a point where four lines meet (placing phase).
+    pub const CROSSING: i32 = 20;
+}
+
+/// The project's evaluator (see the module documentation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MillEval;
+
+/// Number of double mills of `player`: complete mills with a stone that
+/// can move to an empty neighbour where it completes another mill.
+pub fn double_mills(pos: &Position, player: Player) -> u32 {
+    let board = pos.board();
+    let own = pos.stones(player);
+    let empty = pos.empty();
+    let in_mills = board.in_mills(own);
+    let mut n = 0;
+    let mut s = in_mills;
+    while s != 0 {
+        let p = s.trailing_zeros() as usize;
+        s &= s - 1;
+        let rest = own & !(1 << p);
+        let mut t = board.neighbours(p) & empty;
+        while t != 0 {
+            let q = t.trailing_zeros() as usize;
+            t &= t - 1;
+            if board.closes_mill(rest, q) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Mills, lines of two and open mills of both players in one pass over
+/// the lines: `[me, you]` each.
+struct LineCounts {
+    mills: [i32; 2],
+    twos: [i32; 2],
+    open: [i32; 2],
+}
+
+fn line_counts(pos: &Position, players: [Player; 2]) -> LineCounts {
+    let board = pos.board();
+    let own = [pos.stones(players[0]), pos.stones(players[1])];
+    let empty = pos.empty();
+    // Who can fill a gap without the line's stones: placing and flying
+    // players anywhere (flying: with a stone off the line), others from a
+    // neighbouring point.
+    let anywhere = [0, 1].map(|i| pos.in_hand(players[i]) > 0);
+    let flying = [0, 1]
+        .map(|i| pos.in_hand(players[i]) == 0 && pos.rules().flying && own[i].count_ones() == 3);
+    let mut c = LineCounts { mills: [0; 2], twos: [0; 2], open: [0; 2] };
+    for &m in board.mills() {
+        let e = empty & m;
+        for i in 0..2 {
+            let n = (own[i] & m).count_ones();
+            if n == 3 {
+                c.mills[i] += 1;
+            } else if n == 2 && e != 0 {
+                c.twos[i] += 1;
+                let gap = e.trailing_zeros() as usize;
+                let off_line = own[i] & !m;
+                if anywhere[i]
+                    || (flying[i] && off_line != 0)
+                    || board.neighbours(gap) & off_line != 0
+                {
+                    c.open[i] += 1;
+                }
+            }
+        }
+    }
+    c
+}
+
+fn side_value(pos: &Position, me: Player, i: usize, lines: &LineCounts) -> i32 {
+    use params::*;
+    let mut v = STONE * pos.material(me) as i32 + MILL * lines.mills[i];
+    v += lines.open[i] * if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+    match pos.phase(me) {
+        Phase::Placing => {
+            v += TWO * lines.twos[i];
+            // Room to move once placing ends.
+            v += PLACING_MOBILITY * pos.free_neighbours(me) as i32
+                - BLOCKED * pos.blocked(me) as i32;
+            let board = pos.board();
+            let own = pos.stones(me);
+            v += CROSSING
+                * (0..board.len())
+                    .filter(|&p| own >> p & 1 == 1 && board.neighbours(p).count_ones() >= 4)
+                    .count() as i32;
+        }
+        Phase::Moving => {
+            v += MOBILITY * pos.mobility(me) as i32 - BLOCKED * pos.blocked(me) as i32;
+            v += DOUBLE_MILL * double_mills(pos, me).min(2) as i32;
+        }
+        Phase::Flying => {}
+    }
+    v
+}
+
+impl Evaluator<Position> for MillEval {
+    fn evaluate(&self, game: &Position) -> Score {
+        let me = game.to_move();
+        let lines = line_counts(game, [me, me.other()]);
+        clamp_eval(i64::from(
+            side_value(game, me, 0, &lines) - side_value(game, me.other(), 1, &lines),
+        ))
+    }
+
+    fn is_noisy(&self, game: &Position, mv: Move) -> bool {
+        mv.take != NONE || (game.rules().mill_wins && game.closes_mill_with(mv))
+    }
+
+    fn noisy_moves(&self, game: &Position, moves: &mut MoveList<Move>) {
+        game.closing_moves(moves);
+    }
+
+    fn order_moves(&self, game: &Position, moves: &[Move], scores: &mut [Score]) -> bool {
+        let board = game.board();
+        let me = game.to_move();
+        let (own, opp) = (game.stones(me), game.stones(me.other()));
+        // The gaps of the opponent's lines of two: points worth blocking.
+        let mut threats = 0u32;
+        for (m, gap) in game.twos(me.other()) {
+            if game.can_reach(me.other(), gap, m) {
+                threats |= 1 << gap;
+            }
+        }
+        let opp_mills = board.in_mills(opp);
+        for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+            let mut s = 0;
+            if mv.take != NONE {
+                s += 10_000;
+                // Take a stone of a line of two, or one that could reopen a mill.
+                if threats & board.neighbours(mv.take as usize) != 0 {
+                    s += 300;
+                }
+                if opp_mills >> mv.take & 1 == 1 {
+                    s += 100;
+                }
+            } else if game.rules().mill_wins && game.closes_mill_with(*mv) {
+                s += 10_000;
+            }
+            if threats >> mv.to & 1 == 1 {
+                s += 2_000;
+            }
+            let rest = if mv.from == NONE { own } else { own & !(1 << mv.from) };
+            // Lines of two made by the move.
+            for &m in board.mills_at(mv.to as usize) {
+                if (rest & m).count_ones() == 1 && opp & m == 0 {
+                    s += 150;
+                }
+            }
+            s += 10 * board.neighbours(mv.to as usize).count_ones() as i32;
+            *score = s;
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spielbaum_game_trait::SplitMix64;
+
+    #[test]
+    fn one_pass_counts_agree_with_the_features() {
+        let mut rng = SplitMix64::new(7);
+        for v in crate::board::Variant::ALL {
+            for _ in 0..40 {
+                let mut pos = Position::new(crate::rules::Rules::new(v));
+                let mut moves = MoveList::new();
+                for _ in 0..rng.below(120) {
+                    moves.clear();
+                    pos.moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[rng.below(moves.len())]);
+                    let me = pos.to_move();
+                    let c = line_counts(&pos, [me, me.other()]);
+                    for (i, p) in [me, me.other()].into_iter().enumerate() {
+                        assert_eq!(c.mills[i], pos.closed_mills(p) as i32, "{pos}");
+                        assert_eq!(c.twos[i], pos.twos(p).count() as i32, "{pos}");
+                        assert_eq!(c.open[i], pos.open_mills(p) as i32, "{pos}");
+                    }
+                }
+            }
+        }
+    }
+}

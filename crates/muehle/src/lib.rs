@@ -1,0 +1,21 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod board;
+pub mod engine;
+mod eval;
+mod eval1976;
+mod features;
+mod notation;
+mod position;
+mod rules;
+pub mod uci;
+
+pub use board::{Board, MAX_POINTS, MAX_SYMMETRIES, Variant};
+pub use eval::{MillEval, double_mills, params};
+pub use eval1976::{
+    Breakdown, Eval1976, H4_NO_MILL, Phase1976, WEIGHTS, WEIGHTS_14, mobility_value,
+};
+pub use position::{Move, NONE, Phase, Position};
+pub use rules::{DEFAULT_DRAW, Rules};
