@@ -160,7 +160,7 @@ fn corner_and_edge_starts_match_plain_bfs() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
     #[test]
     fn random_starts_match_plain_bfs(pegs in 0u64..(1 << 16)) {
         check(Square { n: 4, pegs });

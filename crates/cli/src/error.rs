@@ -24,6 +24,39 @@ impl CliError {
     pub fn failure(message: impl Into<String>) -> Self {
         CliError { code: 1, message: message.into() }
     }
+
+    /// A failed write of the command's output. A closed pipe (the reader
+    /// has all it wants, as in `spielbaum … | head`) ends the command
+    /// quietly (exit code 0, no message); any other error is a failure.
+    pub fn output(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError { code: 0, message: String::new() }
+        } else {
+            CliError::failure(format!("I/O error writing the output: {e}"))
+        }
+    }
+
+    /// `true` for the quiet end of [`CliError::output`] (closed pipe).
+    pub fn is_closed_pipe(&self) -> bool {
+        self.code == 0
+    }
+}
+
+/// Longest message printed in full; longer ones (an echoed input of
+/// 100,000 characters) keep their start and end.
+const MAX_MESSAGE: usize = 400;
+
+/// `message`, with its middle cut out if it is longer than
+/// [`MAX_MESSAGE`] characters.
+pub fn shorten(message: &str) -> String {
+    let chars = message.chars().count();
+    if chars <= MAX_MESSAGE {
+        return message.to_string();
+    }
+    let keep = MAX_MESSAGE / 2;
+    let head: String = message.chars().take(keep).collect();
+    let tail: String = message.chars().skip(chars - keep).collect();
+    format!("{head}…({} characters left out)…{tail}", chars - 2 * keep)
 }
 
 impl fmt::Display for CliError {
@@ -39,7 +72,12 @@ impl From<NotationError> for CliError {
 }
 
 impl From<std::io::Error> for CliError {
+    /// A closed pipe ends the command quietly (see [`CliError::output`]);
+    /// other I/O errors are failures.
     fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError::output(e);
+        }
         CliError::failure(format!("I/O error: {e}"))
     }
 }

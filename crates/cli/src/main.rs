@@ -8,6 +8,7 @@ mod cmd;
 mod completions;
 mod error;
 mod games;
+mod out;
 mod progress;
 mod tour;
 
@@ -80,6 +81,11 @@ enum Command {
         after_help = "Example (the manager writes the protocol to stdin):\n  spielbaum gomocup < protocol.txt"
     )]
     Gomocup(cmd::gomocup::Args),
+    /// Mühle's UCI-like engine protocol on stdin/stdout (for Mühle GUIs).
+    #[command(
+        after_help = "Example (a GUI writes the protocol to stdin):\n  spielbaum uci muehle --variant nine"
+    )]
+    Uci(cmd::uci::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         after_help = "Example:\n  spielbaum completions bash > ~/.local/share/bash-completion/completions/spielbaum"
@@ -103,25 +109,58 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Match(a) => cmd::arena_match::run(&a),
         Command::Replay(a) => cmd::replay::run(&a),
         Command::Gomocup(a) => cmd::gomocup::run(&a),
+        Command::Uci(a) => cmd::uci::run(&a),
         Command::Completions(a) => completions::run(&a, Cli::command()),
     }
 }
 
+/// The command line, with `help --help` (and `help -h`) read as `--help`:
+/// clap's `help` subcommand takes command names only.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "help")
+        && args[2..].iter().all(|a| a == "--help" || a == "-h")
+        && args.len() > 2
+    {
+        args.truncate(1);
+        args.push("--help".into());
+    }
+    args
+}
+
+/// Writes clap's message (help, version or a usage error) without
+/// panicking on a closed or full output; returns the exit code.
+fn clap_message(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        let _ = out::stderr(format_args!("{}", error::shorten(&text)));
+        return ExitCode::from(e.exit_code().clamp(1, 255) as u8);
+    }
+    match out::stdout(format_args!("{text}")).and_then(|()| out::flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => failed(&e),
+    }
+}
+
+/// The exit code of a failed command, after its message on stderr (if
+/// stderr itself fails, the exit code still tells).
+fn failed(e: &CliError) -> ExitCode {
+    if e.is_closed_pipe() {
+        return ExitCode::SUCCESS;
+    }
+    let _ = out::stderr(format_args!("spielbaum: error: {}\n", error::shorten(&e.message)));
+    ExitCode::from(e.code.clamp(1, 255) as u8)
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(arguments()) {
         Ok(cli) => cli,
-        Err(e) => {
-            // clap prints usage errors itself and exits 2; --help and
-            // --version exit 0.
-            e.exit();
-        }
+        // Usage errors exit 2; --help and --version exit 0.
+        Err(e) => return clap_message(&e),
     };
     progress::set_quiet(cli.quiet);
-    match run(cli) {
+    match run(cli).and_then(|()| out::flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("spielbaum: error: {e}");
-            ExitCode::from(e.code.clamp(1, 255) as u8)
-        }
+        Err(e) => failed(&e),
     }
 }

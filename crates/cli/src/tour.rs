@@ -11,6 +11,7 @@ use spielbaum_game_trait::{Game, GameExt, perft_counts};
 use spielbaum_small_games::{Dice, Nim, TicTacToe};
 
 use crate::error::CliError;
+use crate::outln;
 
 /// Arguments of `spielbaum tour`.
 #[derive(ClapArgs, Debug)]
@@ -35,28 +36,37 @@ const SECTIONS: &[Section] = &[
 
 /// Runs the tour.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(only) = &args.only
+        && !SECTIONS.iter().any(|(title, _)| title.contains(only.as_str()))
+    {
+        let titles: Vec<&str> = SECTIONS.iter().map(|(t, _)| *t).collect();
+        return Err(CliError::usage(format!(
+            "--only {only:?} matches no section; the sections are: {}",
+            titles.join("; ")
+        )));
+    }
     let started = Instant::now();
-    println!("spielbaum tour: what each crate computes\n");
+    outln!("spielbaum tour: what each crate computes\n");
     for (title, section) in SECTIONS {
         if let Some(only) = &args.only
             && !title.contains(only.as_str())
         {
             continue;
         }
-        println!("== {title}");
+        outln!("== {title}");
         let t = Instant::now();
         section()?;
-        println!("   ({:.2} s)\n", t.elapsed().as_secs_f64());
+        outln!("   ({:.2} s)\n", t.elapsed().as_secs_f64());
     }
-    println!("tour finished in {:.2} s", started.elapsed().as_secs_f64());
+    outln!("tour finished in {:.2} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 
 fn small_games() -> Result<(), CliError> {
     let ttt = TicTacToe::new();
     let counts = perft_counts(&ttt, 9);
-    println!("   Tic-tac-toe move sequences by length 1..9: {counts:?}");
-    println!("   finished games: {}", count_games(&ttt).iter().sum::<u64>());
+    outln!("   Tic-tac-toe move sequences by length 1..9: {counts:?}");
+    outln!("   finished games: {}", count_games(&ttt).iter().sum::<u64>());
     let mut seen = HashSet::new();
     let mut canon = HashSet::new();
     let mut stack = vec![ttt];
@@ -70,18 +80,15 @@ fn small_games() -> Result<(), CliError> {
             }
         }
     }
-    println!("   reachable positions: {}, up to the 8 symmetries: {}", seen.len(), canon.len());
+    outln!("   reachable positions: {}, up to the 8 symmetries: {}", seen.len(), canon.len());
     let dice = Dice::new(4, 8)?;
-    println!(
+    outln!(
         "   Würfelkippen, start face 4, target 8: {} first moves, {:?} sequences of 1..4 tips",
         dice.legal_moves().len(),
         perft_counts(&dice, 4)
     );
     let nim = Nim::new(&[3, 4, 5])?;
-    println!(
-        "   NIM 3,4,5: nim-sum {} (non-zero: the first player can force a win)",
-        nim.nim_sum()
-    );
+    outln!("   NIM 3,4,5: nim-sum {} (non-zero: the first player can force a win)", nim.nim_sum());
     Ok(())
 }
 
@@ -110,10 +117,10 @@ fn nim_variant() -> Result<(), CliError> {
     };
     let rules = Subtractions::CLASSIC;
     let c = sweep(&rules, 26)?;
-    println!("   S = {{3,5,11}}: red numbers (produce them) up to 26: {:?}", c.p_positions());
+    outln!("   S = {{3,5,11}}: red numbers (produce them) up to 26: {:?}", c.p_positions());
     if let Some(t) = StrategyTable::build(&rules, 1 << 20)? {
         let p = t.periodicity;
-        println!(
+        outln!(
             "   period {} (preperiod {}), red residues {:?}; from n mod 8 = 7 subtract {:?}",
             p.period,
             p.preperiod,
@@ -126,7 +133,7 @@ fn nim_variant() -> Result<(), CliError> {
     let r =
         simulate(&mut a, &mut b, &SimConfig { games: 10_000, ..SimConfig::classic() }, |_| true)?;
     let (lo, hi) = r.all.wilson95();
-    println!(
+    outln!(
         "   mixed:0.6 vs random from 20..50, 10000 games: A wins {:.3} (95% CI {lo:.3}..{hi:.3})",
         r.all.rate()
     );
@@ -134,11 +141,7 @@ fn nim_variant() -> Result<(), CliError> {
     let rows = spielbaum_mcts::convergence(&SubtractionGame::classic(22)?, &[100, 10_000], config);
     for row in rows {
         let ps: Vec<String> = row.moves.iter().map(|(d, p, _)| format!("-{d}: {p:.2}")).collect();
-        println!(
-            "   MCTS from 22 after {:>5} iterations: p(win) {}",
-            row.iterations,
-            ps.join(", ")
-        );
+        outln!("   MCTS from 22 after {:>5} iterations: p(win) {}", row.iterations, ps.join(", "));
     }
     Ok(())
 }
@@ -149,7 +152,7 @@ fn negamax() -> Result<(), CliError> {
 
     let ttt = TicTacToe::new();
     let s = solve(&ttt);
-    println!(
+    outln!(
         "   Tic-tac-toe solved: {} in {} plies, all {} first moves keep it, {} nodes",
         s.value.name(),
         s.plies,
@@ -158,19 +161,19 @@ fn negamax() -> Result<(), CliError> {
     );
     let nim = Nim::new(&[3, 4, 5])?;
     let s = solve(&nim);
-    println!(
+    outln!(
         "   NIM 3,4,5: {} for the first player in {} plies (xor rule: 3^4^5 = {})",
         s.value.name(),
         s.plies,
         3 ^ 4 ^ 5
     );
     let tree = RandomTree::new(2026, 8, 64);
-    println!("   random tree, branching 8, depth 6: nodes per variant (same root value)");
+    outln!("   random tree, branching 8, depth 6: nodes per variant (same root value)");
     for algo in Algorithm::ALL {
         let config =
             if algo == Algorithm::Iterative { Config::default() } else { Config::plain(algo) };
         let r = Searcher::new(RandomTreeEval, config).search(&tree, &Limits::depth(6));
-        println!("     {:<10} score {:>5}  nodes {:>8}", algo.name(), r.score, r.counters.nodes);
+        outln!("     {:<10} score {:>5}  nodes {:>8}", algo.name(), r.score, r.counters.nodes);
     }
     Ok(())
 }

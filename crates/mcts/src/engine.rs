@@ -431,12 +431,14 @@ where
             check(tree, done);
             return (done, StopReason::Proven);
         }
-        if done.is_multiple_of(params::CHECK_EVERY) && done > 0 {
+        if done.is_multiple_of(params::CLOCK_EVERY) && done > 0 {
             if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                 check(tree, done);
                 return (done, StopReason::Time);
             }
-            if stop.load(Ordering::Relaxed) || check(tree, done) == Control::Stop {
+            if stop.load(Ordering::Relaxed)
+                || (done.is_multiple_of(params::CHECK_EVERY) && check(tree, done) == Control::Stop)
+            {
                 return (done, StopReason::Stopped);
             }
         }
@@ -470,6 +472,13 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             });
         }
         let mut reward = vec![0.0f64; moves.len()];
+        // Move -> index, so merging is linear in the number of root moves
+        // (a position may have a million); short lists are searched.
+        let index: std::collections::HashMap<G::Move, usize> = if moves.len() > 64 {
+            moves.iter().enumerate().map(|(i, m)| (m.mv, i)).collect()
+        } else {
+            std::collections::HashMap::new()
+        };
         let mut total_iterations = 0;
         let mut root_proof = Proof::Unknown;
         for tree in &self.trees {
@@ -484,7 +493,12 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             for c in root.children() {
                 let child = &tree.nodes[c];
                 let mv = tree.mv(c);
-                let Some(i) = moves.iter().position(|m| m.mv == mv) else {
+                let found = if index.is_empty() {
+                    moves.iter().position(|m| m.mv == mv)
+                } else {
+                    index.get(&mv).copied()
+                };
+                let Some(i) = found else {
                     continue;
                 };
                 let m = &mut moves[i];

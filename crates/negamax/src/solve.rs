@@ -1,6 +1,8 @@
 //! Exact solving: the game's value under perfect play, the plies to the
 //! end and every best move.
 
+use std::time::Instant;
+
 use spielbaum_game_trait::{EVAL_MAX, Game, Score, Zero, outcome_score, plies_to_end};
 
 use crate::config::{Algorithm, Config, Limits};
@@ -63,6 +65,10 @@ pub struct Solver<G: Game> {
     searcher: Searcher<G, Zero>,
     /// A line of an earlier solve ran past the first pass: skip it.
     long: bool,
+    /// Most nodes one solve may search (both passes together).
+    node_limit: Option<u64>,
+    /// When a solve gives up.
+    deadline: Option<Instant>,
 }
 
 impl<G: Game> Default for Solver<G> {
@@ -79,7 +85,32 @@ impl<G: Game> Solver<G> {
             aspiration: None,
             ..Config::with_algorithm(Algorithm::Pvs)
         };
-        Solver { searcher: Searcher::new(Zero, config), long: false }
+        Solver {
+            searcher: Searcher::new(Zero, config),
+            long: false,
+            node_limit: None,
+            deadline: None,
+        }
+    }
+
+    /// This solver with a budget of about `nodes` nodes per solve: a game
+    /// too large for it gets an answer with `complete: false` and at least
+    /// `nodes` nodes instead of a search without end.
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = Some(nodes.max(1));
+        self
+    }
+
+    /// This solver giving up at `deadline`: a solve still running then gets
+    /// an answer with `complete: false`.
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// `true` once the deadline (if any) has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The keys of the game's positions before the next solves' root
@@ -135,14 +166,27 @@ impl<G: Game> Solver<G> {
         }
         self.searcher.cycle_guard = false;
         let mut first_nodes = 0;
+        let limit = self.node_limit;
         if !self.long {
-            let (first, stopped) = pass(&mut self.searcher, game, params::STACK_SAFE_DEPTH, true);
+            let (first, stopped) = pass(
+                &mut self.searcher,
+                game,
+                params::STACK_SAFE_DEPTH,
+                true,
+                limit,
+                self.deadline,
+            );
             if first.complete && !stopped {
                 return first;
+            }
+            if limit.is_some_and(|n| first.nodes >= n) || self.past_deadline() {
+                return first; // the budget is spent
             }
             first_nodes = first.nodes;
             self.long = true;
         }
+        let rest = limit.map(|n| n.saturating_sub(first_nodes).max(1));
+        let deadline = self.deadline;
         // --- A line ran past the first pass: to the end, on a big stack. --
         let searcher = &mut self.searcher;
         searcher.cycle_guard = true;
@@ -150,7 +194,9 @@ impl<G: Game> Solver<G> {
             let handle = std::thread::Builder::new()
                 .name("spielbaum-solve".into())
                 .stack_size(params::stack_bytes::<G>(params::DEPTH_INFINITE as u32))
-                .spawn_scoped(s, || pass(searcher, game, params::DEPTH_INFINITE as u32, false).0)
+                .spawn_scoped(s, || {
+                    pass(searcher, game, params::DEPTH_INFINITE as u32, false, rest, deadline).0
+                })
                 .ok()?;
             Some(handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
         });
@@ -164,7 +210,14 @@ impl<G: Game> Solver<G> {
             // allows (`complete: false`).
             None => {
                 self.long = false;
-                let (mut sol, _) = pass(&mut self.searcher, game, params::STACK_SAFE_DEPTH, false);
+                let (mut sol, _) = pass(
+                    &mut self.searcher,
+                    game,
+                    params::STACK_SAFE_DEPTH,
+                    false,
+                    rest,
+                    self.deadline,
+                );
                 sol.nodes += first_nodes;
                 sol
             }
@@ -175,16 +228,19 @@ impl<G: Game> Solver<G> {
 /// One solving pass to `depth` plies; `armed`: stop as soon as a line
 /// reaches the depth limit (a search to a fixed depth costs far more than
 /// one to the end in games with transpositions: the table's entries then
-/// depend on the ply). Returns the answer and whether the pass was stopped
-/// (then the answer is incomplete and means nothing).
+/// depend on the ply); `nodes` and `deadline`: the budget. Returns the answer and
+/// whether the pass was stopped (then the answer is incomplete and means
+/// nothing).
 fn pass<G: Game>(
     searcher: &mut Searcher<G, Zero>,
     game: &G,
     depth: u32,
     armed: bool,
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
 ) -> (Solution<G::Move>, bool) {
     searcher.stop_at_horizon = armed;
-    let r = searcher.search(game, &Limits::depth(depth));
+    let r = searcher.search(game, &Limits { nodes, deadline, ..Limits::depth(depth) });
     searcher.stop_at_horizon = false;
     let mut nodes = r.counters.nodes;
     if r.stopped {

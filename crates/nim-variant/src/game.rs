@@ -133,17 +133,28 @@ impl core::str::FromStr for Subtractions {
     type Err = NotationError;
 
     /// Reads `3,5,11` (commas and/or spaces; braces allowed: `{3, 5, 11}`).
+    /// An empty number between commas (`3,,5`, `3,5,`) is an error, as in
+    /// every other list of the workspace.
     fn from_str(text: &str) -> Result<Self, NotationError> {
         let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
         let mut numbers = Vec::new();
-        for token in inner.split([',', ' ']).filter(|t| !t.is_empty()) {
-            let d: u64 = token.parse().map_err(|_| {
-                NotationError::option(
-                    token,
-                    format!("not a positive integer in the subtraction set {text:?}"),
-                )
-            })?;
-            numbers.push(d);
+        let pieces: Vec<&str> = inner.split(',').collect();
+        for piece in &pieces {
+            if piece.trim().is_empty() && pieces.len() > 1 {
+                return Err(NotationError::option(
+                    text,
+                    "empty number in the subtraction set (two commas in a row, or a comma at an end)",
+                ));
+            }
+            for token in piece.split_whitespace() {
+                let d: u64 = token.parse().map_err(|_| {
+                    NotationError::option(
+                        token,
+                        format!("not a positive integer in the subtraction set {text:?}"),
+                    )
+                })?;
+                numbers.push(d);
+            }
         }
         Subtractions::new(&numbers)
     }

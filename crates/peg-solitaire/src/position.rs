@@ -295,7 +295,9 @@ impl Notation for Peg<'_> {
     fn parse_move(&self, text: &str) -> Result<Jump, NotationError> {
         let t: String =
             text.trim().chars().filter(|c| !matches!(c, '-' | 'x' | 'X' | ' ')).collect();
-        if t.len() != 4 {
+        // Holes are ASCII (a letter and a digit): anything else is no jump
+        // (and byte slicing below is then safe).
+        if t.len() != 4 || !t.is_ascii() {
             return Err(NotationError::mv(text, "a jump is two holes, like d2-d4"));
         }
         let from = self.board.parse_hole(&t[..2]).map_err(|e| NotationError::mv(text, e.reason))?;

@@ -11,6 +11,11 @@ type Heaps = smallvec::SmallVec<[u32; 8]>;
 pub const MAX_HEAP: u32 = 1 << 20;
 /// The largest number of heaps accepted.
 pub const MAX_HEAPS: usize = 1024;
+/// The most objects in all heaps together. A position has one move per
+/// object, so this bounds the move list of every position: a depth-first
+/// search keeps one list per ply, so its memory is this times the depth
+/// (255 plies of 65,536 moves: about 128 MiB).
+pub const MAX_TOTAL: u64 = 1 << 16;
 
 /// A NIM move: take `take` objects (at least one) from heap `heap`
 /// (0-based). Written `HEAP:TAKE` with 1-based heaps: `2:3` takes three from
@@ -49,18 +54,23 @@ impl Nim {
                 format!("heaps hold at most {MAX_HEAP}"),
             ));
         }
+        let total: u64 = heaps.iter().map(|&h| u64::from(h)).sum();
+        if total > MAX_TOTAL {
+            return Err(NotationError::option(
+                text(),
+                format!(
+                    "{total} objects in all; at most {MAX_TOTAL} (one move per object: \
+                     the move list of a position must stay small)"
+                ),
+            ));
+        }
         Ok(Nim { heaps: heaps.iter().copied().collect(), mover: Player::FIRST })
     }
 
-    /// Reads a heap list such as `3,4,5`.
+    /// Reads a heap list such as `3,4,5`. An error names the bad heap size
+    /// and says what is wrong with it.
     pub fn parse_heaps(text: &str) -> Result<Vec<u32>, NotationError> {
-        text.split(',')
-            .map(|t| {
-                t.trim().parse::<u32>().map_err(|_| {
-                    NotationError::option(t, "a heap size must be a non-negative whole number")
-                })
-            })
-            .collect()
+        text.split(',').map(parse_heap).collect()
     }
 
     /// The heap sizes.
@@ -72,6 +82,24 @@ impl Nim {
     pub fn nim_sum(&self) -> u32 {
         self.heaps.iter().fold(0, |a, &h| a ^ h)
     }
+}
+
+/// One heap size of a heap list.
+fn parse_heap(token: &str) -> Result<u32, NotationError> {
+    let t = token.trim();
+    let why = if t.is_empty() {
+        "empty heap size (two commas in a row, or a comma at an end)".to_string()
+    } else if t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit()) && t.len() > 1 {
+        "a heap size must be non-negative".to_string()
+    } else if t.bytes().all(|b| b.is_ascii_digit()) {
+        match t.parse::<u32>() {
+            Ok(h) if h <= MAX_HEAP => return Ok(h),
+            _ => format!("too large: heaps hold at most {MAX_HEAP}"),
+        }
+    } else {
+        "a heap size must be a whole number".to_string()
+    };
+    Err(NotationError::option(token, why))
 }
 
 impl Game for Nim {
@@ -133,6 +161,11 @@ impl fmt::Display for Nim {
     }
 }
 
+/// A heap-list error inside a position: a bad position, naming the heap.
+fn as_position(e: NotationError) -> NotationError {
+    NotationError::position(e.input, format!("in the heaps: {}", e.reason))
+}
+
 impl Notation for Nim {
     /// Reads `heaps=3,4,5 turn=2` or a bare `3,4,5`.
     fn parse_position(&self, text: &str) -> Result<Self, NotationError> {
@@ -140,8 +173,10 @@ impl Notation for Nim {
         let mut mover = Player::FIRST;
         for token in text.split_whitespace() {
             match token.split_once('=') {
-                None if heaps.is_none() => heaps = Some(Nim::parse_heaps(token)?),
-                Some(("heaps", v)) => heaps = Some(Nim::parse_heaps(v)?),
+                None if heaps.is_none() => {
+                    heaps = Some(Nim::parse_heaps(token).map_err(as_position)?)
+                }
+                Some(("heaps", v)) => heaps = Some(Nim::parse_heaps(v).map_err(as_position)?),
                 Some(("turn", "1")) => mover = Player::FIRST,
                 Some(("turn", "2")) => mover = Player::SECOND,
                 Some(("turn", v)) => {

@@ -180,7 +180,13 @@ impl SetupVisitor for Match<'_> {
                 }
                 bar.set_message(msg);
                 if rec.termination != "normal" {
-                    bar.suspend(|| eprintln!("game {}: {}", rec.index, rec.termination));
+                    bar.suspend(|| {
+                        // Progress only: a failed write must not stop the match.
+                        let _ = crate::out::stderr(format_args!(
+                            "game {}: {}\n",
+                            rec.index, rec.termination
+                        ));
+                    });
                 }
                 if let Some(w) = &mut save
                     && let Err(err) = writeln!(w, "{}", rec.to_line()).and_then(|()| w.flush())

@@ -5,6 +5,7 @@ use serde_json::json;
 
 use crate::error::CliError;
 use crate::games::{GAMES, evaluator_names};
+use crate::outln;
 
 /// Arguments of `spielbaum games`.
 #[derive(ClapArgs, Debug)]
@@ -31,20 +32,20 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&json!({ "games": list }))?);
+        outln!("{}", serde_json::to_string_pretty(&json!({ "games": list }))?);
         return Ok(());
     }
     for g in GAMES {
-        println!("{:<12} {}", g.name, g.description);
+        outln!("{:<12} {}", g.name, g.description);
         for o in g.option_lines() {
-            println!("{:<14}{o}", "");
+            outln!("{:<14}{o}", "");
         }
-        println!("{:<14}position: {}", "", g.position);
-        println!("{:<14}moves: {}", "", g.moves);
+        outln!("{:<14}position: {}", "", g.position);
+        outln!("{:<14}moves: {}", "", g.moves);
         let evals: Vec<_> = evaluator_names(g.name).iter().map(|e| e.0).collect();
-        println!("{:<14}evaluators: {}", "", evals.join(", "));
+        outln!("{:<14}evaluators: {}", "", evals.join(", "));
     }
-    println!("\nEvery game also takes --position P (in its notation); options that choose the");
-    println!("start cannot be combined with it.");
+    outln!("\nEvery game also takes --position P (in its notation); options that choose the");
+    outln!("start cannot be combined with it.");
     Ok(())
 }

@@ -8,12 +8,13 @@ use std::time::Instant;
 use clap::{Args as ClapArgs, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use spielbaum_golf_clubs::params::{CLUBS, EXAMPLE_TOURNAMENT, MAX_CLUB, MAX_HOLE};
+use spielbaum_golf_clubs::params::{CLUBS, EXAMPLE_TOURNAMENT, MAX_CLUB, MAX_CLUBS, MAX_HOLE};
 use spielbaum_golf_clubs::{
     ClubSet, Control, Found, GolfError, Rational, Rules, Scorer, Tournament, strokes,
 };
 
 use crate::error::CliError;
+use crate::{errln, outln};
 
 /// Arguments of `spielbaum golf`.
 #[derive(ClapArgs, Debug)]
@@ -109,6 +110,12 @@ fn usage(e: GolfError) -> CliError {
 }
 
 fn rules(a: &RuleArgs) -> Result<Rules, CliError> {
+    if !(1..=MAX_CLUBS).contains(&a.count) {
+        return Err(CliError::usage(format!(
+            "--count {} is out of range 1..={MAX_CLUBS}",
+            a.count
+        )));
+    }
     Rules::new(a.max_club, a.max_hole).map_err(usage)
 }
 
@@ -133,10 +140,10 @@ fn run_strokes(a: &StrokesArgs) -> Result<(), CliError> {
     let table = strokes(&clubs, &r).map_err(usage)?;
     if a.rules.json {
         let list: Vec<Option<u32>> = table.iter().map(|(_, s)| s).collect();
-        println!("{}", json!({ "strokes": list }));
+        outln!("{}", json!({ "strokes": list }));
         return Ok(());
     }
-    println!(
+    outln!(
         "minimal strokes with clubs {clubs} (gcd {}), hole lengths 1..={}:",
         clubs.gcd(),
         r.max_hole()
@@ -150,7 +157,7 @@ fn run_strokes(a: &StrokesArgs) -> Result<(), CliError> {
                 None => format!("{h:>4}:-  "),
             })
             .collect();
-        println!("{}", line.join(" "));
+        outln!("{}", line.join(" "));
     }
     Ok(())
 }
@@ -179,13 +186,9 @@ fn run_expect(a: &ExpectArgs) -> Result<(), CliError> {
     let (clubs, s) = clubs_and_scorer(a)?;
     let e = s.expected(&clubs).map_err(usage)?;
     if a.rules.json {
-        println!("{}", json!({ "expected": fraction(e), "expected_f64": approx(e) }));
+        outln!("{}", json!({ "expected": fraction(e), "expected_f64": approx(e) }));
     } else {
-        println!(
-            "clubs {clubs}, tournament {}: expected strokes {}",
-            s.tournament(),
-            print_value(e)
-        );
+        outln!("clubs {clubs}, tournament {}: expected strokes {}", s.tournament(), print_value(e));
     }
     Ok(())
 }
@@ -194,7 +197,7 @@ fn run_best_change(a: &ExpectArgs) -> Result<(), CliError> {
     let (clubs, s) = clubs_and_scorer(a)?;
     let found = s.best_single_change(&clubs).map_err(usage)?;
     if a.rules.json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "clubs": found.clubs.as_slice(),
@@ -208,20 +211,21 @@ fn run_best_change(a: &ExpectArgs) -> Result<(), CliError> {
     let before = s.expected(&clubs).ok();
     match found.expected {
         Some(e) if found.clubs == clubs => {
-            println!("no single change beats {clubs} ({})", print_value(e))
+            outln!("no single change beats {clubs} ({})", print_value(e))
         }
-        Some(e) => println!(
+        Some(e) => outln!(
             "best single change: {} -> {} ({}; before {})",
             clubs,
             found.clubs,
             print_value(e),
             before.map_or("unreachable holes".to_string(), print_value)
         ),
-        None => println!("no single change of {clubs} can hole every length of the tournament"),
+        None => outln!("no single change of {clubs} can hole every length of the tournament"),
     }
-    println!(
+    outln!(
         "{} sets evaluated, {} abandoned early by the lower bound",
-        found.evaluated, found.abandoned
+        found.evaluated,
+        found.abandoned
     );
     Ok(())
 }
@@ -266,10 +270,10 @@ fn run_optimum(a: &OptimumArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if !found.complete {
-        eprintln!("spielbaum: stopped by --time-limit: the best set among those searched so far");
+        errln!("spielbaum: stopped by --time-limit: the best set among those searched so far");
     }
     if a.rules.json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "clubs": found.clubs.as_slice(),
@@ -281,10 +285,10 @@ fn run_optimum(a: &OptimumArgs) -> Result<(), CliError> {
         return Ok(());
     }
     match found.expected {
-        Some(e) => println!("best club set: {} ({})", found.clubs, print_value(e)),
-        None => println!("no club set searched can hole every length of the tournament"),
+        Some(e) => outln!("best club set: {} ({})", found.clubs, print_value(e)),
+        None => outln!("no club set searched can hole every length of the tournament"),
     }
-    println!(
+    outln!(
         "{} sets, {} abandoned early by the lower bound, {seconds:.2} s{}",
         found.evaluated,
         found.abandoned,
@@ -304,14 +308,14 @@ pub fn tour() -> Result<(), CliError> {
         .iter()
         .map(|&h| format!("{h}:{}", table.get(h).map_or("-".into(), |s| s.to_string())))
         .collect();
-    println!("   clubs 1,50,120,300, minimal strokes by hole length: {}", some.join(" "));
+    outln!("   clubs 1,50,120,300, minimal strokes by hole length: {}", some.join(" "));
     let s = scorer(EXAMPLE_TOURNAMENT, &r)?;
     let e = s.expected(&clubs).map_err(usage)?;
-    println!("   tournament {EXAMPLE_TOURNAMENT}:");
-    println!("   expected strokes {} (exact, over all dice outcomes)", print_value(e));
+    outln!("   tournament {EXAMPLE_TOURNAMENT}:");
+    outln!("   expected strokes {} (exact, over all dice outcomes)", print_value(e));
     let found = s.best_single_change(&clubs).map_err(usage)?;
     if let Some(b) = found.expected {
-        println!(
+        outln!(
             "   best single change -> {}: {} ({} sets, {} abandoned by the bound)",
             found.clubs,
             print_value(b),
@@ -321,7 +325,7 @@ pub fn tour() -> Result<(), CliError> {
     }
     let pair = s.optimum(2, |_| Control::Continue).map_err(usage)?;
     if let Some(b) = pair.expected {
-        println!(
+        outln!(
             "   best 2-club set of all {}: {} ({}); all 4-club sets: `spielbaum golf optimum`",
             pair.evaluated,
             pair.clubs,

@@ -14,6 +14,7 @@ use spielbaum_mcts::{Analysis, Budget, Config, Control, Mcts, Proof, Selection};
 
 use crate::error::CliError;
 use crate::games::{GameOpts, GameVisitor, dispatch};
+use crate::outln;
 
 /// Arguments of `spielbaum mcts`.
 #[derive(ClapArgs, Debug)]
@@ -36,7 +37,9 @@ pub struct Args {
     /// UCT exploration constant c (default sqrt 2).
     #[arg(long, value_name = "C")]
     pub exploration: Option<f64>,
-    /// At most this many tree nodes (memory cap), 1..=2^32.
+    /// At most this many tree nodes (memory cap), 1..=2^32, shared by the
+    /// threads. Each thread always expands the root, so a tree holds at
+    /// least the root and one node per root move.
     #[arg(long, value_name = "N")]
     pub nodes: Option<usize>,
     /// Switch MCTS-Solver off: pure Monte Carlo statistics.
@@ -44,7 +47,7 @@ pub struct Args {
     pub no_solver: bool,
     /// Stop as soon as MCTS-Solver proves the root (by default the search
     /// uses its whole budget, so the statistics keep converging).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "no_solver")]
     pub stop_when_proven: bool,
     /// Print JSON: {"best_move", "iterations", "moves": [{"move", "visits",
     /// "win_probability", ...}]}.
@@ -125,7 +128,7 @@ impl GameVisitor for Run<'_> {
                     })
                 })
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 json!({
                     "best_move": best,
@@ -136,17 +139,21 @@ impl GameVisitor for Run<'_> {
                 })
             );
         } else {
-            println!("mcts {name} from {game}");
-            println!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
+            outln!("mcts {name} from {game}");
+            outln!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
             if let Some(p) = proof_name(analysis.proof) {
-                println!("proven:    {p} for the player to move (MCTS-Solver)");
+                outln!("proven:    {p} for the player to move (MCTS-Solver)");
             }
-            println!(
+            outln!(
                 "{:>10} {:>10} {:>10} {:>8} {:>8}  proof",
-                "move", "visits", "wins", "draws", "p(win)"
+                "move",
+                "visits",
+                "wins",
+                "draws",
+                "p(win)"
             );
             for m in &analysis.moves {
-                println!(
+                outln!(
                     "{:>10} {:>10} {:>10} {:>8} {:>8.4}  {}",
                     game.move_string(m.mv),
                     m.visits,
@@ -156,7 +163,7 @@ impl GameVisitor for Run<'_> {
                     proof_name(m.proof).unwrap_or("-")
                 );
             }
-            println!(
+            outln!(
                 "{} iterations, {} nodes, {:.3} s ({:.0} iterations/s), stopped by {:?}",
                 analysis.iterations,
                 analysis.nodes,
@@ -191,8 +198,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return Err(CliError::usage(format!("--exploration {c} must be a finite number >= 0")));
     }
     if let Some(n) = args.nodes {
-        if !(1..=u32::MAX as usize).contains(&n) {
-            return Err(CliError::usage(format!("--nodes {n} is out of range 1..=2^32-1")));
+        if !(1..=1usize << 32).contains(&n) {
+            return Err(CliError::usage(format!("--nodes {n} is out of range 1..=2^32")));
         }
         budget.nodes = Some(n);
     }
@@ -205,8 +212,8 @@ pub fn tour() -> Result<(), CliError> {
     let game = SubtractionGame::classic(22)?;
     let config = Config::seeded(1).solver(false);
     let mut mcts = Mcts::new(game, config);
-    println!("   subtraction game 3, 5, 11 from n = 22 (the winning move is 5: 17 mod 8 = 1)");
-    println!("   pure UCT statistics (no solver), seed 1; p(win) per move:");
+    outln!("   subtraction game 3, 5, 11 from n = 22 (the winning move is 5: 17 mod 8 = 1)");
+    outln!("   pure UCT statistics (no solver), seed 1; p(win) per move:");
     let mut done = 0;
     for step in [100u64, 1_000, 10_000, 100_000] {
         let a = mcts.search(Budget::iterations(step - done));
@@ -218,7 +225,7 @@ pub fn tour() -> Result<(), CliError> {
                 format!("{d}: {p:.3}")
             })
             .collect();
-        println!(
+        outln!(
             "   {step:>7} iterations  {}  -> chooses {}",
             ps.join("  "),
             a.best_move.map_or("-".into(), |m| m.to_string())
@@ -233,7 +240,7 @@ pub fn tour() -> Result<(), CliError> {
         .filter(|&&d| d <= n && (n - d) % 8 <= 2)
         .map(|d| d.to_string())
         .collect();
-    println!(
+    outln!(
         "   MCTS-Solver from n = {n}: root {:?} after {} iterations, move {}; the n mod 8 rule says {}",
         a.proof,
         a.iterations,

@@ -13,3 +13,4 @@ pub mod play;
 pub mod replay;
 pub mod search;
 pub mod solve;
+pub mod uci;

@@ -2,7 +2,6 @@
 //! its red/blue classification and strategy table, and matches between
 //! the text's strategies and the engines.
 
-use std::io::Write as _;
 use std::time::Instant;
 
 use clap::{Args as ClapArgs, Subcommand};
@@ -17,6 +16,7 @@ use spielbaum_game_trait::{Agent, AgentLimits, Limited, NotationError, Zero};
 use spielbaum_negamax::Searcher;
 
 use crate::error::CliError;
+use crate::{errln, out, outln};
 
 /// Numbers swept when looking for the period.
 const PERIOD_LIMIT: u64 = 1 << 22;
@@ -29,8 +29,11 @@ const RETRO_CHECK_UPTO: u64 = 100_000;
 const MAX_GAMES: u64 = 100_000_000;
 /// Moves of the first game printed in full (longer games are elided).
 const SHOW_MOVES: usize = 40;
-/// Most numbers in a course picture.
+/// Most numbers in a picture (a course of `play`, the graph of `table`).
 const MAX_PICTURE: usize = 2000;
+/// Largest start number of `play` (a game from n takes up to n / min(S)
+/// moves, each one a full move of both players' strategies).
+const MAX_PLAY_START: u64 = 1_000_000;
 
 /// Arguments of `spielbaum nim-variant`.
 #[derive(ClapArgs, Debug)]
@@ -136,8 +139,28 @@ fn table(args: &TableArgs) -> Result<(), CliError> {
             args.upto
         )));
     }
+    if (args.svg.is_some() || args.dot.is_some()) && args.upto >= MAX_PICTURE as u64 {
+        return Err(CliError::usage(format!(
+            "--upto {} is too large for --svg/--dot: the game graph is limited to {MAX_PICTURE} numbers",
+            args.upto
+        )));
+    }
+    let on_subtract = |e: spielbaum_game_trait::NotationError| {
+        CliError::usage(format!(
+            "--subtract {}: too large for the strategy table ({})",
+            args.subtract, e.reason
+        ))
+    };
+    // Everything that can fail is computed before the first line is
+    // printed: an error never comes after a partial table.
     let c = sweep(&rules, args.upto)?;
-    let t = StrategyTable::build(&rules, PERIOD_LIMIT)?;
+    let t = StrategyTable::build(&rules, PERIOD_LIMIT).map_err(on_subtract)?;
+    let redundant = redundant_subtractions(&rules, PERIOD_LIMIT).map_err(on_subtract)?;
+    let retro = if !args.json && args.upto <= RETRO_CHECK_UPTO {
+        Some(retrograde_classification(&rules, args.upto.max(1))?)
+    } else {
+        None
+    };
     if let Some(path) = &args.svg {
         write_file(path, &game_graph_svg(&c, t.as_ref().map(|t| t.periodicity.period)))?;
     }
@@ -158,26 +181,25 @@ fn table(args: &TableArgs) -> Result<(), CliError> {
             "preperiod": t.as_ref().map(|t| t.periodicity.preperiod),
             "strategy": Value::Object(strategy),
         });
-        println!("{out}");
+        outln!("{out}");
         return Ok(());
     }
-    println!("subtraction game S = {{{rules}}}, numbers 0..={}", args.upto);
-    println!("red  (set A, P-positions: produce them): {}", join(&c.p_positions()));
-    println!("blue (set B, N-positions: avoid them):   {}", join(&c.n_positions()));
-    if args.upto <= RETRO_CHECK_UPTO {
-        let r = retrograde_classification(&rules, args.upto.max(1))?;
+    outln!("subtraction game S = {{{rules}}}, numbers 0..={}", args.upto);
+    outln!("red  (set A, P-positions: produce them): {}", join(&c.p_positions()));
+    outln!("blue (set B, N-positions: avoid them):   {}", join(&c.n_positions()));
+    if let Some(r) = retro {
         let agrees = r.red_flags()[..c.red_flags().len()] == *c.red_flags();
-        println!(
+        outln!(
             "bfs-reach's retrograde solver {} the direct sweep",
             if agrees { "agrees with" } else { "DISAGREES with" }
         );
     }
     let Some(t) = t else {
-        println!("no period found within {PERIOD_LIMIT} numbers");
+        outln!("no period found within {PERIOD_LIMIT} numbers");
         return Ok(());
     };
     let p = t.periodicity;
-    println!(
+    outln!(
         "period {} from {} on (proved: the {} flags from {} repeat {} later)",
         p.period,
         p.preperiod,
@@ -185,16 +207,16 @@ fn table(args: &TableArgs) -> Result<(), CliError> {
         p.preperiod,
         p.period
     );
-    println!("red residues mod {}: {}", p.period, join(&t.red_residues()));
+    outln!("red residues mod {}: {}", p.period, join(&t.red_residues()));
     if p.preperiod == 0 {
-        println!("strategy by residue (subtract d only where d <= n):");
+        outln!("strategy by residue (subtract d only where d <= n):");
     } else {
-        println!(
+        outln!(
             "strategy by residue (valid for n >= {} + d; below that read the sets above):",
             p.preperiod
         );
     }
-    println!("  n mod {:<4} subtract", p.period);
+    outln!("  n mod {:<4} subtract", p.period);
     for r in (0..p.period as usize).rev() {
         let moves = &t.moves[r];
         let cell = if moves.is_empty() {
@@ -202,11 +224,10 @@ fn table(args: &TableArgs) -> Result<(), CliError> {
         } else {
             moves.iter().map(u32::to_string).collect::<Vec<_>>().join(" or ")
         };
-        println!("  {r:<10} {cell}");
+        outln!("  {r:<10} {cell}");
     }
-    let redundant = redundant_subtractions(&rules, PERIOD_LIMIT)?;
     if !redundant.is_empty() {
-        println!(
+        outln!(
             "dropping {} from S (each alone) leaves the classification unchanged (proved via the periods)",
             redundant.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
         );
@@ -236,10 +257,21 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     let (lo, hi) = match args.n {
         Some(n) => {
             SubtractionGame::with_rules(n, rules)?;
+            if n > MAX_PLAY_START {
+                return Err(CliError::usage(format!(
+                    "--n {n} is too large for play (at most {MAX_PLAY_START})"
+                )));
+            }
             (n, n)
         }
         None => parse_starts(&args.starts)?,
     };
+    if hi > MAX_PLAY_START {
+        return Err(CliError::usage(format!(
+            "--starts {}: start numbers up to {MAX_PLAY_START}",
+            args.starts
+        )));
+    }
     if !(1..=MAX_GAMES).contains(&args.games) {
         return Err(CliError::usage(format!(
             "--games {} is out of range 1..={MAX_GAMES}",
@@ -256,17 +288,19 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     let config = SimConfig { rules, starts: lo..=hi, games: args.games, seed: args.seed };
     let started = Instant::now();
     let mut last_report = 0.0;
+    let sticky = out::Sticky::default();
     let result = spielbaum_nim_variant::simulate(&mut a, &mut b, &config, |done| {
         let secs = started.elapsed().as_secs_f64();
         if secs > 1.0 && secs - last_report > 0.5 {
             last_report = secs;
-            eprint!("\r{done}/{} games ({secs:.1} s)", args.games);
-            let _ = std::io::stderr().flush();
+            sticky
+                .write(|| out::stderr(format_args!("\r{done}/{} games ({secs:.1} s)", args.games)));
         }
-        true
+        !sticky.failed()
     })?;
+    sticky.check()?;
     if last_report > 0.0 {
-        eprintln!();
+        errln!();
     }
     let secs = started.elapsed().as_secs_f64();
     let oracle = Oracle::new(&rules)?;
@@ -307,12 +341,14 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             "first_course": first.numbers,
             "first_winner": first.winner().map(|p| spielbaum_nim_variant::player_letter(p).to_string()),
         });
-        println!("{out}");
+        outln!("{out}");
         return Ok(());
     }
-    println!(
+    outln!(
         "S = {{{rules}}}: A = {} (moves first) against B = {}, starts {lo}..={hi}, seed {}",
-        result.a, result.b, args.seed
+        result.a,
+        result.b,
+        args.seed
     );
     let colours = first.edge_colours(&oracle);
     let mut line = format!("first game: {}", first.numbers[0]);
@@ -325,15 +361,15 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             line.push_str(&format!(" -{}-> {n}", c.name()));
         }
     }
-    println!("{line}");
+    outln!("{line}");
     if let Some(w) = first.winner() {
-        println!(
+        outln!(
             "  winner {} (red: winning move taken, blue: win given away, black: no win possible)",
             spielbaum_nim_variant::player_letter(w)
         );
     }
     if result.all.games > 1 {
-        println!(
+        outln!(
             "A won {} of {} games: {:.3} (95% CI {:.3}..{:.3})",
             result.all.wins_a,
             result.all.games,
@@ -346,16 +382,18 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             ("red starts (B can force the win) ", &result.from_red),
         ] {
             let (l, h) = t.wilson95();
-            println!(
+            outln!(
                 "  {label}: A won {} of {} = {:.3} (95% CI {l:.3}..{h:.3})",
                 t.wins_a,
                 t.games,
                 t.rate()
             );
         }
-        println!(
+        outln!(
             "  wins given away: A {}, B {} (in {} moves); {secs:.2} s",
-            result.blunders[0], result.blunders[1], result.moves
+            result.blunders[0],
+            result.blunders[1],
+            result.moves
         );
     }
     Ok(())

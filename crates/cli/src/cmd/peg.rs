@@ -10,10 +10,11 @@ use serde_json::{Map, Value, json};
 use spielbaum_bfs_reach::{Control, Progress, RunError};
 use spielbaum_game_trait::{Game, Notation};
 use spielbaum_peg_solitaire::{
-    Board, Goal, NoSolution, Peg, StatsOptions, count_solvable, solve, statistics,
+    Board, Goal, NoSolution, Peg, StatsOptions, count_solvable, position_class, solve, statistics,
 };
 
 use crate::error::CliError;
+use crate::{out, outln};
 
 /// Arguments of `spielbaum peg`.
 #[derive(ClapArgs, Debug)]
@@ -61,7 +62,7 @@ pub struct StatsArgs {
     /// Stop after the level with this many pegs.
     #[arg(long, value_name = "PEGS")]
     pub down_to: Option<u32>,
-    /// Threads (default: one per core).
+    /// Threads, 1..=256 (default: one per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Write a checkpoint into this directory after every level and resume
@@ -181,8 +182,10 @@ fn run_stats(a: &StatsArgs) -> Result<(), CliError> {
             start.count()
         )));
     }
-    if a.threads == Some(0) {
-        return Err(CliError::usage("bad --threads 0: at least 1"));
+    if let Some(t) = a.threads
+        && !(1..=256).contains(&t)
+    {
+        return Err(CliError::usage(format!("--threads {t} is out of range 1..=256")));
     }
     let options = StatsOptions {
         symmetry: !a.no_symmetry,
@@ -196,37 +199,48 @@ fn run_stats(a: &StatsArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let json = a.json;
     if !json {
-        println!("board {} ({} holes), start {start}", board.name(), board.holes());
-        println!(
+        outln!("board {} ({} holes), start {start}", board.name(), board.holes());
+        outln!(
             "{:>4} {:>12} {:>11} {:>10} {:>10} {:>10} {:>10} {:>28}",
-            "pegs", "positions", "canonical", "s1", "s2", "s4", "s8", "paths"
+            "pegs",
+            "positions",
+            "canonical",
+            "s1",
+            "s2",
+            "s4",
+            "s8",
+            "paths"
         );
     }
+    let sticky = out::Sticky::default();
     let stats = statistics(
         &start,
         &options,
         |l| {
             if !json {
                 let s = |k: usize| l.stats.by_orbit.get(k).copied().unwrap_or(0);
-                println!(
-                    "{:>4} {:>12} {:>11} {:>10} {:>10} {:>10} {:>10} {:>28}",
-                    l.pegs,
-                    l.stats.positions,
-                    l.stats.canonical,
-                    s(1),
-                    s(2),
-                    s(4),
-                    s(8),
-                    l.stats.paths
-                );
+                sticky.write(|| {
+                    out::stdout(format_args!(
+                        "{:>4} {:>12} {:>11} {:>10} {:>10} {:>10} {:>10} {:>28}\n",
+                        l.pegs,
+                        l.stats.positions,
+                        l.stats.canonical,
+                        s(1),
+                        s(2),
+                        s(4),
+                        s(8),
+                        l.stats.paths
+                    ))
+                });
             }
         },
         |p| {
             bar.update(p, format!("level {} pegs", top - p.level));
-            Control::Continue
+            if sticky.failed() { Control::Stop } else { Control::Continue }
         },
-    )
-    .map_err(run_error)?;
+    );
+    sticky.check()?;
+    let stats = stats.map_err(run_error)?;
     bar.bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if json {
@@ -246,7 +260,7 @@ fn run_stats(a: &StatsArgs) -> Result<(), CliError> {
         for (h, n) in &stats.one_peg_paths {
             one.insert(Board::hole_name(*h), Value::String(n.to_string()));
         }
-        println!(
+        outln!(
             "{}",
             json!({
                 "levels": levels,
@@ -258,26 +272,26 @@ fn run_stats(a: &StatsArgs) -> Result<(), CliError> {
             })
         );
     } else {
-        println!(
+        outln!(
             "total: {} positions, {} up to symmetry",
             stats.total_positions(),
             stats.total_canonical()
         );
         let games: u128 = stats.levels.iter().map(|l| l.stats.dead_end_paths).sum();
-        println!("finished games (paths to a position without a jump): {games}");
+        outln!("finished games (paths to a position without a jump): {games}");
         if !stats.one_peg_paths.is_empty() {
-            println!("paths ending with one peg:");
+            outln!("paths ending with one peg:");
             for (h, n) in &stats.one_peg_paths {
-                println!("  {}: {n}", Board::hole_name(*h));
+                outln!("  {}: {n}", Board::hole_name(*h));
             }
         }
         if !stats.complete {
-            println!(
+            outln!(
                 "(stopped after the level with {} pegs)",
                 stats.levels.last().map_or(top, |l| l.pegs)
             );
         }
-        println!("{seconds:.2} s");
+        outln!("{seconds:.2} s");
     }
     Ok(())
 }
@@ -299,18 +313,33 @@ fn run_solve(a: &SolveArgs) -> Result<(), CliError> {
             return Err(CliError::usage("--count-solvable needs --goal HOLE"));
         }
         let t = Instant::now();
+        if let Goal::Hole(h) = board.goal()
+            && position_class(start.pegs()) != position_class(1u64 << h)
+        {
+            // No jump changes the position class: nothing reachable from
+            // the start can reach the goal, no search needed.
+            let reason = "the start and the goal lie in different position classes \
+                          (no jump changes the class)";
+            if a.json {
+                outln!("{}", json!({"levels": [], "total_solvable": 0, "reason": reason}));
+            } else {
+                outln!("no position reachable from the start can reach the goal: {reason}");
+                outln!("total: 0 ({:.2} s)", t.elapsed().as_secs_f64());
+            }
+            return Ok(());
+        }
         let counts = count_solvable(&start).map_err(run_error)?;
         let total: u64 = counts.iter().map(|&(_, n)| n).sum();
         if a.json {
             let levels: Vec<Value> =
                 counts.iter().map(|&(p, n)| json!({"pegs": p, "solvable": n})).collect();
-            println!("{}", json!({"levels": levels, "total_solvable": total}));
+            outln!("{}", json!({"levels": levels, "total_solvable": total}));
         } else {
-            println!("positions reachable from the start that can still reach the goal:");
+            outln!("positions reachable from the start that can still reach the goal:");
             for (p, n) in &counts {
-                println!("{p:>4} pegs: {n}");
+                outln!("{p:>4} pegs: {n}");
             }
-            println!("total: {total} ({:.2} s)", t.elapsed().as_secs_f64());
+            outln!("total: {total} ({:.2} s)", t.elapsed().as_secs_f64());
         }
         return Ok(());
     }
@@ -336,20 +365,23 @@ fn run_solve(a: &SolveArgs) -> Result<(), CliError> {
                 pos = pos.after(mv);
             }
             if a.json {
-                println!(
+                outln!(
                     "{}",
                     json!({"solved": true, "moves": written, "end": pos.to_string(),
                            "nodes": stats.nodes, "seconds": seconds})
                 );
             } else {
-                println!("start {start}, goal {goal_text}: solved in {} jumps", moves.len());
+                outln!("start {start}, goal {goal_text}: solved in {} jumps", moves.len());
                 for (i, chunk) in written.chunks(8).enumerate() {
-                    println!("  {:>2}. {}", i * 8 + 1, chunk.join(" "));
+                    outln!("  {:>2}. {}", i * 8 + 1, chunk.join(" "));
                 }
-                println!("end {pos}");
-                println!(
+                outln!("end {pos}");
+                outln!(
                     "{} positions visited, {} dead positions stored, {} pagoda cuts, {} end-game cuts, {seconds:.2} s",
-                    stats.nodes, stats.dead_positions, stats.pagoda_prunes, stats.endgame_cuts
+                    stats.nodes,
+                    stats.dead_positions,
+                    stats.pagoda_prunes,
+                    stats.endgame_cuts
                 );
             }
         }
@@ -361,12 +393,12 @@ fn run_solve(a: &SolveArgs) -> Result<(), CliError> {
                 NoSolution::Exhausted => "the complete search found none",
             };
             if a.json {
-                println!(
+                outln!(
                     "{}",
                     json!({"solved": false, "reason": reason, "nodes": stats.nodes, "seconds": seconds})
                 );
             } else {
-                println!("start {start}, goal {goal_text}: no solution exists: {reason}");
+                outln!("start {start}, goal {goal_text}: no solution exists: {reason}");
             }
         }
     }
@@ -384,10 +416,10 @@ pub fn tour() -> Result<(), CliError> {
         .iter()
         .map(|l| format!("{}:{}/{}", l.pegs, l.stats.positions, l.stats.canonical))
         .collect();
-    println!("   English board from d4, pegs:positions/canonical down to 22 pegs:");
-    println!("   {}", line.join(" "));
+    outln!("   English board from d4, pegs:positions/canonical down to 22 pegs:");
+    outln!("   {}", line.join(" "));
     let last = stats.levels.last().map(|l| l.stats.paths).unwrap_or(0);
-    println!(
+    outln!(
         "   paths to the 22-peg level: {last}; full run: `spielbaum peg stats` (187,636,299 positions)"
     );
     let goal = Board::english().with_goal(Goal::Hole(27))?;
@@ -400,7 +432,7 @@ pub fn tour() -> Result<(), CliError> {
             written.push(pos.move_string(mv));
             pos = pos.after(mv);
         }
-        println!("   a solution d4 -> d4 ({} positions visited): {}", s.nodes, written.join(" "));
+        outln!("   a solution d4 -> d4 ({} positions visited): {}", s.nodes, written.join(" "));
     }
     Ok(())
 }

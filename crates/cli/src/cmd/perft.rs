@@ -9,6 +9,7 @@ use spielbaum_game_trait::{Evaluator, Notation, perft_counts};
 
 use crate::error::CliError;
 use crate::games::{GameOpts, GameVisitor, dispatch};
+use crate::outln;
 
 /// The largest depth accepted.
 pub const MAX_DEPTH: u32 = 64;
@@ -44,14 +45,14 @@ impl GameVisitor for Perft<'_> {
         drop(spinner);
         let secs = started.elapsed().as_secs_f64();
         if self.0.json {
-            println!("{}", json!({ "game": name, "depth": depth, "counts": counts }));
+            outln!("{}", json!({ "game": name, "depth": depth, "counts": counts }));
         } else {
-            println!("perft {name} from {game}");
-            println!("{:>5}  {:>20}", "depth", "sequences");
+            outln!("perft {name} from {game}");
+            outln!("{:>5}  {:>20}", "depth", "sequences");
             for (d, c) in counts.iter().enumerate() {
-                println!("{:>5}  {:>20}", d + 1, c);
+                outln!("{:>5}  {:>20}", d + 1, c);
             }
-            println!("({secs:.3} s)");
+            outln!("({secs:.3} s)");
         }
         Ok(())
     }

@@ -3,15 +3,17 @@
 //! the negamax crate.
 
 use std::fmt::Debug;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use serde_json::json;
 use spielbaum_game_trait::{Evaluator, Notation};
-use spielbaum_negamax::{Algorithm, Config, Control, Limits, Searcher, params};
+use spielbaum_negamax::{Algorithm, Config, Control, Limits, Searcher, Table, params};
 
 use crate::error::CliError;
 use crate::games::{GameOpts, GameVisitor, dispatch};
+use crate::{out, outln};
 
 /// Arguments of `spielbaum search`.
 #[derive(ClapArgs, Debug)]
@@ -82,6 +84,9 @@ impl GameVisitor for Search<'_> {
             etc: a.etc || self.base.etc,
             ..self.base
         };
+        // The table is allocated before the clock starts (see
+        // `prepared_searcher`), so --time-ms is the search's own time.
+        let mut searcher = prepared_searcher(eval, config, a.threads);
         let mut limits = match (a.depth, a.time_ms) {
             (Some(d), _) => Limits::depth(d),
             (None, Some(t)) => Limits::time(Duration::from_millis(t)),
@@ -91,12 +96,12 @@ impl GameVisitor for Search<'_> {
             limits = limits.with_deadline(Instant::now() + Duration::from_millis(t));
         }
         let started = Instant::now();
-        // One thread reports each finished iteration (below); lazy SMP has no
-        // callback, so it gets a spinner.
+        // Lazy SMP has no callback: it gets a spinner (one thread reports
+        // each finished iteration below).
         let spinner =
             (a.threads > 1).then(|| crate::progress::Spinner::start(format!("searching {name}")));
-        let mut searcher = Searcher::new(eval, config);
         let depth = limits.depth;
+        let sticky = out::Sticky::default();
         let mut search = || {
             if a.threads > 1 {
                 searcher.search_parallel(&game, &limits)
@@ -107,12 +112,14 @@ impl GameVisitor for Search<'_> {
                     if !crate::progress::quiet()
                         && (!json || started.elapsed() > Duration::from_secs(1))
                     {
-                        eprintln!(
-                            "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s",
-                            it.depth, it.score, it.counters.nodes, it.ebf, it.nps
-                        );
+                        sticky.write(|| {
+                            out::stderr(format_args!(
+                                "depth {:>3}  score {:>8}  nodes {:>12}  ebf {:>5.2}  {:>10.0} nodes/s\n",
+                                it.depth, it.score, it.counters.nodes, it.ebf, it.nps
+                            ))
+                        });
                     }
-                    Control::Continue
+                    if sticky.failed() { Control::Stop } else { Control::Continue }
                 })
             }
         };
@@ -130,6 +137,7 @@ impl GameVisitor for Search<'_> {
             search()
         };
         drop(spinner);
+        sticky.check()?;
         let mut pos = game.clone();
         let mut pv = Vec::new();
         for &m in &r.pv {
@@ -138,21 +146,21 @@ impl GameVisitor for Search<'_> {
         }
         let best = r.best_move.map(|m| game.move_string(m));
         if a.json {
-            println!(
+            outln!(
                 "{}",
                 json!({ "score": r.score, "best_move": best, "pv": pv, "depth": r.depth, "nodes": r.counters.nodes })
             );
         } else {
-            println!("search {name} from {game} ({})", self.algo.name());
-            println!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
-            println!(
+            outln!("search {name} from {game} ({})", self.algo.name());
+            outln!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
+            outln!(
                 "score:     {} (depth {}{})",
                 r.score,
                 r.depth,
                 if r.exact { ", exact" } else { "" }
             );
-            println!("pv:        {}", pv.join(" "));
-            println!(
+            outln!("pv:        {}", pv.join(" "));
+            outln!(
                 "nodes:     {} (q {}, cut-offs {}, table hits {}) in {:.3} s",
                 r.counters.nodes,
                 r.counters.qnodes,
@@ -162,6 +170,29 @@ impl GameVisitor for Search<'_> {
             );
         }
         Ok(())
+    }
+}
+
+/// A searcher whose transposition table is allocated now, before the
+/// search's clock starts. Alone, the iterative search grows its table with
+/// the work done (each growth step is part of the search and of its time);
+/// a parallel or single-pass search wants the whole table at once, which
+/// the engine would build inside the search, writing every slot. Here it
+/// is made in one zeroed allocation instead: the system hands out zero
+/// pages as the search first touches them, so neither the allocation nor
+/// untouched memory costs search time or resident memory.
+fn prepared_searcher<G, E>(eval: E, config: Config, threads: usize) -> Searcher<G, E>
+where
+    G: Notation,
+    E: Evaluator<G>,
+{
+    let whole = threads > 1 || config.algorithm != Algorithm::Iterative;
+    // Plain negamax uses no table.
+    if whole && config.table_mib > 0 && config.algorithm != Algorithm::Negamax {
+        let table = Table::new(config.table_mib, config.replacement);
+        Searcher::new(eval, Config { table_mib: 0, ..config }).with_table(Arc::new(table))
+    } else {
+        Searcher::new(eval, config)
     }
 }
 

@@ -1,16 +1,20 @@
 //! `spielbaum solve <game> [options] [--position P] [--json]`: the exact
 //! value under perfect play (negamax crate).
 
+use std::any::Any;
 use std::fmt::Debug;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use serde_json::json;
 use spielbaum_game_trait::{Evaluator, Notation};
 use spielbaum_negamax::Solver;
+use spielbaum_nim_variant::SubtractionGame;
+use spielbaum_small_games::Dice;
 
 use crate::error::CliError;
 use crate::games::{GameOpts, GameVisitor, dispatch};
+use crate::outln;
 
 /// Arguments of `spielbaum solve`.
 #[derive(ClapArgs, Debug)]
@@ -20,9 +24,39 @@ pub struct Args {
     /// Transposition table size in MiB (1..=4096).
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     pub table_mib: usize,
+    /// Give up after about this many nodes (1..=10^15): a game too large to
+    /// solve gets an error instead of a search without end.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// Give up after this many seconds (deep games cost far more per node
+    /// than shallow ones, so the node budget alone does not bound the time).
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIME_LIMIT)]
+    pub time_limit: f64,
     /// Print JSON: {"value", "plies", "best_moves", "nodes"}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The default node budget of a solve.
+pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
+/// The default time budget of a solve, in seconds.
+pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
+
+/// The longest line from `game` in plies, where the game is one whose
+/// lines are bounded by a simple count: Würfelkippen (every two tips add
+/// at least 1 + 2 to the sum) and the subtraction game (every move
+/// subtracts at least min S). `None` for the other games.
+fn longest_line<G: 'static>(game: &G) -> Option<u64> {
+    let any = game as &dyn Any;
+    if let Some(d) = any.downcast_ref::<Dice>() {
+        let left = u64::from(d.target() - d.sum());
+        return Some(2 * left / 3 + 1);
+    }
+    if let Some(g) = any.downcast_ref::<SubtractionGame>() {
+        let n = g.number().max(0) as u64;
+        return Some(n.div_ceil(u64::from(g.rules().min())));
+    }
+    None
 }
 
 struct Solve<'a>(&'a Args);
@@ -37,10 +71,36 @@ impl GameVisitor for Solve<'_> {
         E: Evaluator<G> + Clone + Send + Sync + 'static,
     {
         let started = Instant::now();
+        let depth = spielbaum_negamax::params::DEPTH_INFINITE as u64;
+        if let Some(longest) = longest_line(&game)
+            && longest > depth
+        {
+            return Err(CliError::failure(format!(
+                "{name} from {game} cannot be solved exactly within {depth} plies: \
+                 its lines run up to {longest} plies"
+            )));
+        }
+        let limit = self.0.max_nodes;
         let spinner = crate::progress::Spinner::start(format!("solving {name}"));
-        let s = Solver::new(self.0.table_mib).solve(&game);
+        let s = Solver::new(self.0.table_mib)
+            .with_node_limit(limit)
+            .with_deadline(started + Duration::from_secs_f64(self.0.time_limit))
+            .solve(&game);
         drop(spinner);
         let secs = started.elapsed().as_secs_f64();
+        if !s.complete && secs >= self.0.time_limit {
+            return Err(CliError::failure(format!(
+                "{name} from {game} was not solved within {} s (--time-limit; {} nodes searched)",
+                self.0.time_limit, s.nodes
+            )));
+        }
+        if !s.complete && s.nodes >= limit {
+            return Err(CliError::failure(format!(
+                "{name} from {game} cannot be solved exactly within {limit} nodes \
+                 (--max-nodes; {} searched in {secs:.1} s)",
+                s.nodes
+            )));
+        }
         if !s.complete {
             return Err(CliError::failure(format!(
                 "{name} from {game} cannot be solved exactly: a line repeats a position \
@@ -50,7 +110,7 @@ impl GameVisitor for Solve<'_> {
         }
         let best: Vec<String> = s.best_moves.iter().map(|&m| game.move_string(m)).collect();
         if self.0.json {
-            println!(
+            outln!(
                 "{}",
                 json!({ "value": s.value.name(), "plies": s.plies, "best_moves": best, "nodes": s.nodes })
             );
@@ -61,12 +121,12 @@ impl GameVisitor for Solve<'_> {
                 line.push(pos.move_string(m));
                 pos.play(m);
             }
-            println!("solve {name} from {game}");
-            println!("value:      {} for the side to move", s.value.name());
-            println!("plies:      {} to the end under best play", s.plies);
-            println!("best moves: {}", best.join(" "));
-            println!("a best line: {}", line.join(" "));
-            println!("nodes:      {} ({secs:.3} s)", s.nodes);
+            outln!("solve {name} from {game}");
+            outln!("value:      {} for the side to move", s.value.name());
+            outln!("plies:      {} to the end under best play", s.plies);
+            outln!("best moves: {}", best.join(" "));
+            outln!("a best line: {}", line.join(" "));
+            outln!("nodes:      {} ({secs:.3} s)", s.nodes);
         }
         Ok(())
     }
@@ -78,6 +138,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return Err(CliError::usage(format!(
             "--table-mib {} is out of range 1..=4096",
             args.table_mib
+        )));
+    }
+    if !(args.time_limit > 0.0 && args.time_limit <= 1e9) {
+        return Err(CliError::usage(format!(
+            "--time-limit {} must be a positive number of seconds",
+            args.time_limit
+        )));
+    }
+    if !(1..=1_000_000_000_000_000).contains(&args.max_nodes) {
+        return Err(CliError::usage(format!(
+            "--max-nodes {} is out of range 1..=10^15",
+            args.max_nodes
         )));
     }
     dispatch(&args.game, Solve(args))

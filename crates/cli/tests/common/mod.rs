@@ -3,9 +3,18 @@
 
 use std::process::{Command, Output};
 
+/// The binary under test: `SPIELBAUM_BIN` if set (to run these tests
+/// against another build, e.g. an older release), else the one cargo built.
+pub fn binary() -> Command {
+    match std::env::var_os("SPIELBAUM_BIN") {
+        Some(path) => Command::new(path),
+        None => Command::new(env!("CARGO_BIN_EXE_spielbaum")),
+    }
+}
+
 /// Runs the binary with `args`.
 pub fn spielbaum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_spielbaum")).args(args).output().expect("binary runs")
+    binary().args(args).output().expect("binary runs")
 }
 
 /// Runs the binary, expects success and parses its stdout as JSON.
@@ -23,4 +32,45 @@ pub fn rejects(args: &[&str], names: &str) {
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
     assert!(err.contains(names), "{args:?}: error {err:?} does not name {names:?}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+/// Runs the binary with `args`, killing it after `secs` seconds; `None` if
+/// it had to be killed (a hang). Reads its output on threads, so a long
+/// output cannot block it.
+pub fn within(args: &[&str], secs: f64) -> Option<Output> {
+    use std::io::Read;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = binary()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut so = child.stdout.take().expect("stdout");
+    let mut se = child.stderr.take().expect("stderr");
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = so.read_to_end(&mut v);
+        v
+    });
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = se.read_to_end(&mut v);
+        v
+    });
+    let deadline = Instant::now() + Duration::from_secs_f64(secs);
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            let stdout = out.join().expect("reader");
+            let stderr = err.join().expect("reader");
+            return Some(Output { status, stdout, stderr });
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }

@@ -1,0 +1,187 @@
+//! Command lines a hostile user tries: caps, ranges, hangs turned into
+//! answers or clear errors, messages that name the real problem. (The
+//! deadline and memory measurements are in `deadlines.rs`, run in release.)
+
+mod common;
+
+use common::{json, rejects, spielbaum, within};
+
+/// Runs `args` and expects exit code `code` within `secs` seconds, with
+/// `names` in the error message.
+fn fails_fast(args: &[&str], code: i32, names: &str, secs: u64) {
+    let shown: Vec<String> = args.iter().map(|a| a.chars().take(60).collect()).collect();
+    let out = within(args, secs as f64)
+        .unwrap_or_else(|| panic!("{shown:?} still running after {secs} s"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{shown:?}: {err}");
+    assert!(err.contains(names), "{shown:?}: {err:?} does not name {names:?}");
+    assert!(!err.contains("panicked"), "{shown:?}: {err}");
+}
+
+#[test]
+fn help_of_help_exits_0() {
+    let out = spielbaum(&["help", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: spielbaum"));
+}
+
+#[test]
+fn tour_only_without_a_match_is_an_error() {
+    rejects(&["tour", "--only", "nomatch"], "nomatch");
+}
+
+#[test]
+fn contradicting_mcts_flags_are_rejected() {
+    rejects(
+        &["mcts", "tictactoe", "--iterations", "10", "--no-solver", "--stop-when-proven"],
+        "--stop-when-proven",
+    );
+}
+
+#[test]
+fn mcts_nodes_cap_is_as_documented() {
+    // The help says 1..=2^32: both ends are accepted, one past is not.
+    for n in ["1", "4294967296"] {
+        json(&["mcts", "tictactoe", "--iterations", "50", "--nodes", n, "--json"]);
+    }
+    rejects(&["mcts", "tictactoe", "--iterations", "50", "--nodes", "4294967297"], "--nodes");
+    // Documented: each thread's tree holds the root and one node per root
+    // move even under the smallest cap; nothing more. Tic-tac-toe has 9
+    // first moves, NIM 5,7 has 5 + 7.
+    let v = json(&["mcts", "tictactoe", "--iterations", "500", "--nodes", "1", "--json"]);
+    assert_eq!(v["nodes"], 1 + 9);
+    let v = json(&[
+        "mcts",
+        "nim",
+        "--heaps",
+        "5,7",
+        "--iterations",
+        "500",
+        "--nodes",
+        "1",
+        "--threads",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["nodes"], 3 * (1 + 5 + 7));
+}
+
+#[test]
+fn golf_count_is_range_checked() {
+    rejects(&["golf", "strokes", "--clubs", "1,50", "--count", "0"], "--count");
+    rejects(&["golf", "strokes", "--clubs", "1,50", "--count", "17"], "--count");
+}
+
+#[test]
+fn heap_lists_say_what_is_wrong() {
+    fails_fast(&["perft", "nim", "--heaps", "4294967296", "--depth", "1"], 2, "too large", 30);
+    fails_fast(&["perft", "nim", "--heaps", "3,-4", "--depth", "1"], 2, "non-negative", 30);
+    fails_fast(&["perft", "nim", "--heaps", "3,,4", "--depth", "1"], 2, "empty", 30);
+    // Inside a position it is a bad position, not a bad option.
+    fails_fast(
+        &["perft", "nim", "--position", "heaps=3,-4", "--depth", "1"],
+        2,
+        "bad position \"-4\"",
+        30,
+    );
+    // 1024 heaps of 2^20: more objects than the total cap.
+    let big = vec!["1048576"; 1024].join(",");
+    fails_fast(&["search", "nim", "--heaps", &big, "--time-ms", "200"], 2, "65536", 30);
+}
+
+#[test]
+fn subtraction_lists_parse_like_heap_lists() {
+    for bad in ["3,,5", "3,5,", ",3"] {
+        fails_fast(&["perft", "nim-variant", "--subtract", bad, "--depth", "1"], 2, "empty", 30);
+        fails_fast(&["nim-variant", "table", "--subtract", bad], 2, "empty", 30);
+    }
+    // Spaces and braces stay allowed.
+    json(&["perft", "nim-variant", "--subtract", "{3, 5, 11}", "--depth", "1", "--json"]);
+}
+
+#[test]
+fn nim_variant_table_rejects_up_front() {
+    for extra in [&[][..], &["--json"][..]] {
+        let mut args = vec!["nim-variant", "table", "--subtract", "1000000,999999", "--upto", "10"];
+        args.extend_from_slice(extra);
+        let out = within(&args, 120.0).expect("an answer");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: output before the error");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--subtract"));
+    }
+    let svg = std::env::temp_dir().join("spielbaum-hostile-table.svg");
+    let svg = svg.to_str().expect("a UTF-8 path");
+    fails_fast(&["nim-variant", "table", "--svg", svg, "--upto", "10000000"], 2, "--upto", 30);
+    fails_fast(&["nim-variant", "play", "--n", "1099511627776"], 2, "--n", 30);
+    fails_fast(&["nim-variant", "play", "--starts", "1..1099511627776"], 2, "--starts", 30);
+}
+
+#[test]
+fn solve_refuses_games_longer_than_its_horizon_at_once() {
+    // Lines of up to 2/3 of the target (tips 1, 2, 1, 2, …) and n / min S
+    // plies: past the 10,000 plies exact solving follows.
+    fails_fast(&["solve", "dice", "--target", "16000"], 1, "within 10000 plies", 30);
+    fails_fast(&["solve", "nim-variant", "--n", "40000"], 1, "within 10000 plies", 30);
+    fails_fast(&["solve", "dice", "--target", "60000"], 1, "within 10000 plies", 30);
+    // Budgets end a long solve with an error naming them.
+    fails_fast(&["solve", "dice", "--target", "9000", "--max-nodes", "1000"], 1, "--max-nodes", 60);
+    fails_fast(
+        &["solve", "dice", "--target", "9000", "--time-limit", "0.5"],
+        1,
+        "--time-limit",
+        60,
+    );
+    rejects(&["solve", "tictactoe", "--time-limit", "0"], "--time-limit");
+    rejects(&["solve", "tictactoe", "--max-nodes", "0"], "--max-nodes");
+}
+
+#[test]
+fn peg_count_solvable_with_an_unreachable_goal_answers_at_once() {
+    let out = within(&["peg", "solve", "--goal", "c1", "--count-solvable", "--json"], 30.0)
+        .expect("an answer within 30 s");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["total_solvable"], 0);
+    // Same verdict as the solver's own class test without the flag.
+    let v = json(&["peg", "solve", "--goal", "c1", "--json"]);
+    assert_eq!(v["solved"], false);
+}
+
+#[test]
+fn thread_counts_are_range_checked_everywhere() {
+    let out = within(&["peg", "stats", "--down-to", "30", "--threads", "5000"], 30.0)
+        .expect("an answer within 30 s");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
+    rejects(&["peg", "stats", "--down-to", "30", "--threads", "0"], "--threads");
+    rejects(&["search", "tictactoe", "--depth", "2", "--threads", "257"], "--threads");
+    rejects(&["mcts", "tictactoe", "--iterations", "2", "--threads", "257"], "--threads");
+}
+
+#[test]
+fn checkpoint_mismatch_is_a_sentence() {
+    let dir = std::env::temp_dir().join(format!("spielbaum-hostile-ckpt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().expect("a UTF-8 path");
+    let out = spielbaum(&["peg", "stats", "--down-to", "30", "--checkpoint", d, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = spielbaum(&["peg", "stats", "--down-to", "30", "--checkpoint", d, "--no-symmetry"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("another board"), "{err}");
+    assert!(!err.contains('{') && !err.contains("Ident"), "a debug struct: {err}");
+}
+
+#[test]
+fn long_inputs_are_not_echoed_in_full() {
+    let long = "x".repeat(100_000);
+    for args in [
+        vec!["perft", "tictactoe", "--depth", "1", "--position", &long],
+        vec!["perft", &long, "--depth", "1"],
+        vec!["perft", "tictactoe", "--depth", &long],
+    ] {
+        let out = within(&args, 30.0).expect("an answer");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stderr.len() < 2_000, "{} bytes of error", out.stderr.len());
+    }
+}
