@@ -435,7 +435,7 @@ fn the_global_optimum_for_the_example_tournament() {
     let e = found.expected.unwrap();
     // The result docs/golf-clubs.md states (and the README quotes).
     assert_eq!(found.clubs.as_slice(), &[1, 102, 122, 152]);
-    assert_eq!((e.numer(), e.denom()), (1099, 72));
+    assert_eq!((*e.numer(), *e.denom()), (1099, 72));
     // Its value by the independent brute force of this file.
     let holes: Vec<(u32, u32, u32)> = t.holes().iter().map(|h| (h.base, h.dice, h.sides)).collect();
     let (n, d) = brute_expected(&holes, &brute_strokes(found.clubs.as_slice(), 358)).unwrap();
