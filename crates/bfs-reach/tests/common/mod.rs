@@ -1,2 +1,3 @@
 //! Shared test helpers.
+pub mod square;
 pub mod synthetic;
