@@ -7,6 +7,8 @@
 use libfuzzer_sys::fuzz_target;
 use spielbaum_game_trait::{GameExt, Notation};
 use spielbaum_golf_clubs::{ClubSet, GolfHole, Rules, Tournament};
+use spielbaum_gomoku::{Gomoku, Rules as GomokuRules};
+use spielbaum_muehle::{Position, Rules as MuehleRules, Variant};
 use spielbaum_negamax::Algorithm;
 use spielbaum_nim_variant::{SubtractionGame, Subtractions, parse_player};
 use spielbaum_peg_solitaire::Board;
@@ -30,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else { return };
     let text = String::from_utf8_lossy(rest);
     let text = text.as_ref();
-    match which % 10 {
+    match which % 12 {
         0 => notation(&TicTacToe::new(), text),
         1 => notation(&Dice::new(3, 40).unwrap(), text),
         2 => notation(&Nim::new(&[3, 4, 5]).unwrap(), text),
@@ -71,6 +73,16 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(v) = Nim::parse_heaps(text) {
                 let printed = v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
                 assert_eq!(Nim::parse_heaps(&printed).ok(), Some(v));
+            }
+        }
+        9 => {
+            let small = Gomoku::new(GomokuRules::mnk(7, 6, 4).unwrap());
+            notation(&small, text);
+            notation(&Gomoku::new(GomokuRules::default()), text);
+        }
+        10 => {
+            for variant in [Variant::Three, Variant::Nine, Variant::Twelve] {
+                notation(&Position::new(MuehleRules::new(variant)), text);
             }
         }
         _ => {

@@ -60,22 +60,35 @@ fn measure(args: &[&str]) -> (Duration, u64) {
     (elapsed, peak)
 }
 
+/// The 8×8 board full of pegs but one, as a mask file (the largest board
+/// `--board FILE` takes).
+fn full_peg_board() -> String {
+    let path = std::env::temp_dir().join(format!("spielbaum-deadlines-{}.txt", std::process::id()));
+    let mut rows = vec!["11111111"; 8];
+    rows[3] = "11101111";
+    std::fs::write(&path, rows.join("\n") + "\n").expect("temp file");
+    path.to_string_lossy().into_owned()
+}
+
 /// Every game of the generic commands, from its start and from the largest
 /// position its options allow.
 fn positions() -> Vec<Vec<String>> {
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<String>>();
-    // NIM at the total cap: these do not hold the deadline yet
-    // (docs/reliability.md has the measured times).
-    let one_heap = "65536".to_string();
-    let many_heaps = vec!["64"; 1024].join(",");
+    let heaps = |n: usize, size: u32| {
+        vec!["nim".into(), "--heaps".into(), vec![size.to_string(); n].join(",")]
+    };
     let clubs16 = (0..16).map(|k| (k * 21 + 1).to_string()).collect::<Vec<_>>().join(",");
     vec![
         s(&["tictactoe"]),
         s(&["dice"]),
         s(&["dice", "--target", "60000"]),
         s(&["nim"]),
-        vec!["nim".into(), "--heaps".into(), one_heap],
-        vec!["nim".into(), "--heaps".into(), many_heaps],
+        // NIM at its caps: 65,536 objects in all (one move each), objects
+        // times heaps at most 2^20.
+        heaps(1, 65536),
+        heaps(16, 4096),
+        heaps(128, 64),
+        heaps(1024, 1),
         s(&["nim-variant"]),
         s(&["nim-variant", "--n", "1099511627776"]),
         s(&[
@@ -87,21 +100,82 @@ fn positions() -> Vec<Vec<String>> {
         ]),
         s(&["golf"]),
         vec!["golf".into(), "--clubs".into(), clubs16, "--hole".into(), "358".into()],
+        s(&["peg"]),
+        s(&["peg", "--board", "french"]),
+        vec!["peg".into(), "--board".into(), full_peg_board()],
+        s(&["connect4"]),
+        s(&["connect4", "--width", "9", "--height", "7"]),
+        s(&["gomoku"]),
+        s(&["gomoku", "--size", "22"]),
+        s(&["gomoku", "--size", "22", "--k", "22", "--exact", "true"]),
+        s(&["gomoku", "--size", "22", "--radius", "4"]),
+        s(&["muehle"]),
+        s(&["muehle", "--variant", "twelve"]),
+        s(&["muehle", "--variant", "three"]),
     ]
 }
 
-fn check_deadline(command: &str, game: &[String], extra: &[&str], worst: &mut (Duration, String)) {
-    let mut args: Vec<&str> = vec![command];
-    args.extend(game.iter().map(String::as_str));
-    args.extend_from_slice(&["--time-ms", BUDGET_MS]);
-    args.extend_from_slice(extra);
-    let (t, kib) = measure(&args);
-    eprintln!("{:>7.1} ms {:>9} KiB  {}", t.as_secs_f64() * 1e3, kib, shown(&args));
-    let line = shown(&args);
-    if t > worst.0 {
-        *worst = (t, line.clone());
+/// What a deadline test saw: command lines run, the slowest, and those
+/// over the limit.
+#[derive(Default)]
+struct Seen {
+    cases: usize,
+    worst: (Duration, String),
+    late: Vec<String>,
+}
+
+impl Seen {
+    /// Runs `args` (the deadline already among them) and judges the time:
+    /// the best of up to [`TRIES`] runs must be within [`limit`] (a run
+    /// slowed by another process on the machine is repeated; an engine
+    /// that overshoots does so every time).
+    fn run(&mut self, args: &[&str]) {
+        let limit = limit();
+        let line = shown(args);
+        let mut best = Duration::MAX;
+        let mut times = Vec::new();
+        for _ in 0..TRIES {
+            let (t, kib) = measure(args);
+            times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
+            eprintln!("{:>7.1} ms {:>9} KiB  {line}", t.as_secs_f64() * 1e3, kib);
+            best = best.min(t);
+            if best <= limit {
+                break;
+            }
+        }
+        self.cases += 1;
+        if best > self.worst.0 {
+            self.worst = (best, line.clone());
+        }
+        if best > limit {
+            self.late.push(format!("{line}: {} ms", times.join(", ")));
+        }
     }
-    assert!(t <= LIMIT, "{line} took {t:?}");
+
+    /// Prints the summary; fails listing every late command line.
+    fn judge(self, what: &str) {
+        eprintln!(
+            "{what}: {} command lines, worst {:.1} ms (limit {} ms): {}",
+            self.cases,
+            self.worst.0.as_secs_f64() * 1e3,
+            limit().as_millis(),
+            self.worst.1
+        );
+        assert!(self.late.is_empty(), "over the limit:\n{}", self.late.join("\n"));
+    }
+}
+
+/// Runs of a command line before it counts as late.
+const TRIES: usize = 3;
+
+/// The most a command with `--time-ms 200` may take: 300 ms, or
+/// `SPIELBAUM_DEADLINE_LIMIT_MS` (to survey a loaded machine; CI uses the
+/// default).
+fn limit() -> Duration {
+    std::env::var("SPIELBAUM_DEADLINE_LIMIT_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(LIMIT, Duration::from_millis)
 }
 
 fn shown(args: &[&str]) -> String {
@@ -113,10 +187,19 @@ fn shown(args: &[&str]) -> String {
         .join(" ")
 }
 
+/// `command game… --time-ms 200 extra…`.
+fn with_budget<'a>(command: &'a str, game: &'a [String], extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args: Vec<&str> = vec![command];
+    args.extend(game.iter().map(String::as_str));
+    args.extend_from_slice(&["--time-ms", BUDGET_MS]);
+    args.extend_from_slice(extra);
+    args
+}
+
 #[test]
 #[ignore = "timing: release build, idle machine, one test at a time"]
 fn search_holds_its_deadline_on_every_game() {
-    let mut worst = (Duration::ZERO, String::new());
+    let mut seen = Seen::default();
     for game in positions() {
         for extra in [
             &[][..],
@@ -127,22 +210,22 @@ fn search_holds_its_deadline_on_every_game() {
             &["--threads", "2", "--table-mib", "1024"],
             &["--threads", "4", "--table-mib", "4096"],
         ] {
-            check_deadline("search", &game, extra, &mut worst);
+            seen.run(&with_budget("search", &game, extra));
         }
     }
-    eprintln!("search: worst {:.1} ms: {}", worst.0.as_secs_f64() * 1e3, worst.1);
+    seen.judge("search");
 }
 
 #[test]
 #[ignore = "timing: release build, idle machine, one test at a time"]
 fn mcts_holds_its_deadline_on_every_game() {
-    let mut worst = (Duration::ZERO, String::new());
+    let mut seen = Seen::default();
     for game in positions() {
         for extra in [&[][..], &["--threads", "2"], &["--threads", "256"], &["--no-solver"]] {
-            check_deadline("mcts", &game, extra, &mut worst);
+            seen.run(&with_budget("mcts", &game, extra));
         }
     }
-    eprintln!("mcts: worst {:.1} ms: {}", worst.0.as_secs_f64() * 1e3, worst.1);
+    seen.judge("mcts");
 }
 
 /// Peak memory of a run in MiB.
@@ -185,4 +268,210 @@ fn nodes_bounds_the_peak_memory() {
     // For comparison (not asserted): the same run without a cap.
     let free = peak_mib(&game);
     eprintln!("no cap: {free:.1} MiB (capped at 4,000,000 nodes: {last:.1} MiB)");
+}
+
+/// NIM at its caps (objects, objects times heaps): a depth-first search
+/// keeps about 9 MiB a ply at most (moves, sort keys and children; see
+/// `MAX_SIZE` in the small-games crate). A single pass to depth 10 goes
+/// down its first line at once, so within 3 s it holds 11 plies.
+#[test]
+#[ignore = "memory: release build, one test at a time"]
+fn nim_caps_bound_the_peak_memory() {
+    let base = peak_mib(&["search", "nim", "--heaps", "1", "--depth", "1", "--table-mib", "0"]);
+    for (n, size) in [(1, 65536), (16, 4096), (128, 64), (1024, 1)] {
+        let heaps = vec![size.to_string(); n].join(",");
+        let peak = peak_mib(&[
+            "search",
+            "nim",
+            "--heaps",
+            &heaps,
+            "--algo",
+            "pvs",
+            "--depth",
+            "10",
+            "--time-ms",
+            "3000",
+            "--table-mib",
+            "0",
+        ]);
+        let cap = base + 11.0 * 9.0 + 16.0;
+        assert!(peak <= cap, "{n} heaps of {size}: {peak:.1} MiB > {cap:.1}");
+    }
+}
+
+/// An engine protocol session with the binary: lines in, lines out, each
+/// answer timed from the line that asked for it.
+struct Session {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        use std::io::BufRead;
+        let mut child = binary()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("binary runs");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for l in stdout.lines().map_while(Result::ok) {
+                if tx.send(l.trim_end().to_string()).is_err() {
+                    break;
+                }
+            }
+        });
+        Session { child, stdin, lines }
+    }
+
+    /// Sends `line` (no answer expected).
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").expect("engine reads");
+        self.stdin.flush().expect("engine reads");
+    }
+
+    /// Sends `line`; returns the first answer line for which `done` holds
+    /// and the time from sending to reading it. Panics on a line with
+    /// `error` or `ERROR` before it.
+    fn ask(&mut self, line: &str, done: impl Fn(&str) -> bool) -> (String, Duration) {
+        let sent = Instant::now();
+        self.send(line);
+        loop {
+            let l = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|e| panic!("no answer to {line:?}: {e}"));
+            assert!(!l.to_lowercase().contains("error"), "{line:?}: {l}");
+            if done(&l) {
+                return (l, sent.elapsed());
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A Gomocup board with many stones and no row of five: (x + 2y) mod 5
+/// gives own (0, 1), the opponent's (2, 3) or an empty cell (4), so rows,
+/// columns and diagonals change colour at least every second cell.
+fn crowded_board(side: usize) -> Vec<String> {
+    let mut lines = vec!["BOARD".to_string()];
+    for y in 0..side {
+        for x in 0..side {
+            match (x + 2 * y) % 5 {
+                0 | 1 => lines.push(format!("{x},{y},1")),
+                2 | 3 => lines.push(format!("{x},{y},2")),
+                _ => {}
+            }
+        }
+    }
+    lines
+}
+
+/// The Gomocup brain answers within `timeout_turn` (200 ms, the manager's
+/// limit itself: the brain keeps its own margin), timed from the line that
+/// asks for a move: on 15×15 and 22×22, the first move, a reply, and a
+/// crowded board.
+#[test]
+#[ignore = "timing: release build, idle machine, one test at a time"]
+fn gomocup_answers_within_timeout_turn() {
+    let limit = std::env::var("SPIELBAUM_DEADLINE_LIMIT_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(Duration::from_millis(200), Duration::from_millis);
+    let is_move = |l: &str| l.contains(',') && !l.contains(' ');
+    let mut late = Vec::new();
+    let mut worst = Duration::ZERO;
+    let mut cases = 0;
+    for side in [15usize, 22] {
+        for case in ["BEGIN", "TURN", "BOARD"] {
+            let mut best = Duration::MAX;
+            let mut times = Vec::new();
+            for _ in 0..TRIES {
+                let mut s = Session::start(&["gomocup"]);
+                s.send("INFO timeout_turn 200");
+                s.ask(&format!("START {side}"), |l| l == "OK");
+                let (answer, t) = match case {
+                    "BEGIN" => s.ask("BEGIN", is_move),
+                    "TURN" => s.ask(&format!("TURN {},{}", side / 2, side / 2), is_move),
+                    _ => {
+                        for l in crowded_board(side) {
+                            s.send(&l);
+                        }
+                        s.ask("DONE", is_move)
+                    }
+                };
+                eprintln!("{:>7.1} ms  gomocup {side}x{side} {case}: {answer}", t.as_secs_f64() * 1e3);
+                times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
+                best = best.min(t);
+                if best <= limit {
+                    break;
+                }
+            }
+            cases += 1;
+            worst = worst.max(best);
+            if best > limit {
+                late.push(format!("{side}x{side} {case}: {} ms", times.join(", ")));
+            }
+        }
+    }
+    eprintln!("gomocup: {cases} cases, worst {:.1} ms", worst.as_secs_f64() * 1e3);
+    assert!(late.is_empty(), "over {limit:?}:\n{}", late.join("\n"));
+}
+
+/// `spielbaum uci muehle`: `go movetime 200` answers `bestmove` within 300
+/// ms (the margin of the command line's `--time-ms`), timed from the `go`
+/// line: every variant from the start, and Nine Men's Morris in the moving
+/// phase.
+#[test]
+#[ignore = "timing: release build, idle machine, one test at a time"]
+fn uci_muehle_answers_within_movetime() {
+    let limit = limit();
+    let mut late = Vec::new();
+    let mut worst = Duration::ZERO;
+    let mut cases = 0;
+    let nine_moving = "position startpos moves d6 d2 b4 f4 d7 a4 g1 a1 g7 d1 a7 g4 b2 f6 f2 b6 e3 c5";
+    for (variant, position) in [
+        ("three", "position startpos"),
+        ("six", "position startpos"),
+        ("nine", "position startpos"),
+        ("twelve", "position startpos"),
+        ("nine", nine_moving),
+    ] {
+        let mut best = Duration::MAX;
+        let mut times = Vec::new();
+        for _ in 0..TRIES {
+            let mut s = Session::start(&["uci", "muehle", "--variant", variant]);
+            s.ask("isready", |l| l == "readyok");
+            // (An error in the position would show before `readyok`.)
+            s.send(position);
+            s.ask("isready", |l| l == "readyok");
+            let (answer, t) = s.ask("go movetime 200", |l| l.starts_with("bestmove"));
+            eprintln!("{:>7.1} ms  uci muehle {variant} {position}: {answer}", t.as_secs_f64() * 1e3);
+            times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
+            best = best.min(t);
+            if best <= limit {
+                break;
+            }
+        }
+        cases += 1;
+        worst = worst.max(best);
+        if best > limit {
+            late.push(format!("{variant} {position}: {} ms", times.join(", ")));
+        }
+    }
+    eprintln!("uci muehle: {cases} cases, worst {:.1} ms", worst.as_secs_f64() * 1e3);
+    assert!(late.is_empty(), "over {limit:?}:\n{}", late.join("\n"));
 }

@@ -10,6 +10,8 @@
 use proptest::prelude::*;
 use spielbaum_game_trait::{GameExt, Notation};
 use spielbaum_golf_clubs::{ClubSet, GolfHole, Rules, Tournament};
+use spielbaum_gomoku::{Gomoku, Rules as GomokuRules};
+use spielbaum_muehle::{Position as MuehlePosition, Rules as MuehleRules, Variant};
 use spielbaum_negamax::Algorithm;
 use spielbaum_nim_variant::{SubtractionGame, Subtractions, parse_player};
 use spielbaum_peg_solitaire::Board;
@@ -147,6 +149,32 @@ proptest! {
         position_round_trip(&g, &text)?;
         move_round_trip(&g, &text)?;
         walk(&g, &choices)?;
+    }
+
+    #[test]
+    fn gomoku_notation(text in input("([.xo]{0,7}/){0,6}[.xo]{0,7}( [xo])?|[a-h][0-9]{1,2}|[0-9]{1,2},[0-9]{1,2}"),
+                       choices in proptest::collection::vec(any::<usize>(), 0..30)) {
+        // A small board with every empty cell legal, and the standard one
+        // with candidate moves near the stones.
+        let small = Gomoku::new(GomokuRules::mnk(7, 6, 4).expect("rules"));
+        position_round_trip(&small, &text)?;
+        move_round_trip(&small, &text)?;
+        walk(&small, &choices)?;
+        let standard = Gomoku::new(GomokuRules::default());
+        position_round_trip(&standard, &text)?;
+        move_round_trip(&standard, &text)?;
+        walk(&standard, &choices[..choices.len().min(12)])?;
+    }
+
+    #[test]
+    fn muehle_notation(text in input("([WB.]{3,8}/){0,7}[WB.]{0,3}( [wb] [0-9] [0-9] [0-9]{1,2})?|[a-g][1-7](-[a-g][1-7])?(x[a-g][1-7])?"),
+                       choices in proptest::collection::vec(any::<usize>(), 0..80)) {
+        for variant in [Variant::Nine, Variant::Three, Variant::Twelve] {
+            let g = MuehlePosition::new(MuehleRules::new(variant));
+            position_round_trip(&g, &text)?;
+            move_round_trip(&g, &text)?;
+            walk(&g, &choices)?;
+        }
     }
 
     #[test]

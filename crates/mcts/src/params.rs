@@ -42,6 +42,15 @@ pub const CHECK_EVERY: u64 = 256;
 /// of one `Instant::now` per 16 iterations.
 pub const CLOCK_EVERY: u64 = 16;
 
+/// Moves generated (at expansions and in playouts) between two looks at
+/// the clock inside iterations. One iteration of a game with huge move
+/// lists (NIM with tens of thousands of objects: a playout generates every
+/// move of every ply) can take a tenth of a second, so counting iterations
+/// alone ([`CLOCK_EVERY`]) would let a deadline pass by seconds; small
+/// games generate far fewer moves than this between two iteration counts,
+/// so for them nothing changes.
+pub const CLOCK_MOVES: usize = 1 << 14;
+
 /// Nodes the arena reserves up front per tree (it grows beyond, up to the
 /// node budget).
 pub const INITIAL_NODES: usize = 1 << 12;

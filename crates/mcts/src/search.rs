@@ -2,6 +2,8 @@
 //! selection, expansion, simulation (playout), backpropagation, and the
 //! MCTS-Solver's proof propagation.
 
+use std::time::Instant;
+
 use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome};
 
 use crate::config::{Config, Selection};
@@ -24,6 +26,39 @@ pub(crate) struct Step<'a, G: Game, P, E> {
     pub repetition: bool,
     /// The game's positions before the root that can still repeat.
     pub earlier: &'a KeyHistory,
+    /// The deadline, looked at inside long iterations.
+    pub clock: Clock,
+}
+
+/// The deadline as seen from inside iterations: every
+/// [`CLOCK_MOVES`](crate::params::CLOCK_MOVES) generated moves it is looked
+/// at; once past, the running iteration is abandoned (no statistics
+/// change) and the search ends.
+pub(crate) struct Clock {
+    deadline: Option<Instant>,
+    /// Moves generated since the last look.
+    work: usize,
+    /// The deadline passed inside an iteration.
+    pub expired: bool,
+}
+
+impl Clock {
+    /// A clock for `deadline` (none: never expires).
+    pub fn new(deadline: Option<Instant>) -> Self {
+        Clock { deadline, work: 0, expired: false }
+    }
+
+    /// Counts `moves` generated moves; `true` once the deadline passed
+    /// (looked at every [`CLOCK_MOVES`](crate::params::CLOCK_MOVES) moves).
+    #[inline]
+    fn spend(&mut self, moves: usize) -> bool {
+        self.work += moves;
+        if self.work >= crate::params::CLOCK_MOVES {
+            self.work = 0;
+            self.expired = self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.expired
+    }
 }
 
 /// `true` if `key` occurred before: in the game before the root or earlier
@@ -34,7 +69,8 @@ fn repeated(tree: &Tree<impl Copy>, earlier: &KeyHistory, key: u64) -> bool {
 }
 
 /// Runs one iteration on `tree`. Returns `false` if the tree wanted to grow
-/// but the node cap stopped it.
+/// but the node cap stopped it. If the deadline passes inside the iteration
+/// (`step.clock.expired`), it is abandoned: no statistics change.
 pub(crate) fn iterate<G, P, E>(tree: &mut Tree<G::Move>, step: &mut Step<'_, G, P, E>) -> bool
 where
     G: Game,
@@ -95,6 +131,9 @@ where
                 }
                 tree.moves.clear();
                 pos.moves(&mut tree.moves);
+                if step.clock.spend(tree.moves.len()) {
+                    return grew;
+                }
                 if tree.moves.is_empty() {
                     // The game is over here: a terminal, found on the first visit.
                     let outcome = terminal_outcome(&pos);
@@ -119,6 +158,10 @@ where
         }
     };
 
+    // The deadline passed in the playout: the iteration is abandoned.
+    if step.clock.expired {
+        return grew;
+    }
     // --- Backpropagation (and proof propagation).
     backpropagate(tree, sample, solver, G::PLAYERS);
     tree.iterations += 1;
@@ -359,6 +402,9 @@ where
         plies += 1;
         tree.moves.clear();
         pos.moves(&mut tree.moves);
+        if step.clock.spend(tree.moves.len()) {
+            break Sample::Draw; // (not counted: the iteration is abandoned)
+        }
     };
     tree.rng = rng;
     sample

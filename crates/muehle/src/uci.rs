@@ -104,6 +104,8 @@ fn score_text(score: Score) -> String {
 /// What `go` asked for.
 struct Go {
     limits: Limits,
+    /// `go infinite`: only `stop` (or the end of the input) ends it.
+    infinite: bool,
 }
 
 fn parse_go(tokens: &[&str], white_to_move: bool, stop: Arc<AtomicBool>) -> Result<Go, String> {
@@ -159,7 +161,7 @@ fn parse_go(tokens: &[&str], white_to_move: bool, stop: Arc<AtomicBool>) -> Resu
         }
     }
     limits.stop = Some(stop);
-    Ok(Go { limits })
+    Ok(Go { limits, infinite })
 }
 
 /// Runs a session until `quit` or the end of the input. Errors are output
@@ -170,6 +172,8 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| -> io::Result<()> {
         let mut running: Option<std::thread::ScopedJoinHandle<'_, io::Result<Engine>>> = None;
+        // The running search is `go infinite`.
+        let mut infinite = false;
         let out = &out;
         // Stops and joins a running search, taking the engine back.
         let finish =
@@ -244,6 +248,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                         out.line("bestmove (none)")?;
                         continue;
                     }
+                    infinite = go.infinite;
                     let mut eng = s.engine.take().unwrap_or_else(|| engine(s.hash_mib));
                     eng.set_history(s.game.keys().keys());
                     let mut legal = MoveList::new();
@@ -303,8 +308,12 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                 other => out.line(&format!("info string error unknown command {other:?}"))?,
             }
         }
-        // End of input: let a running search finish its answer.
+        // End of input: let a running search finish its answer; an
+        // infinite one is stopped (no `stop` can come any more).
         if let Some(h) = running.take() {
+            if infinite {
+                stop.store(true, Ordering::Relaxed);
+            }
             match h.join() {
                 Ok(r) => {
                     r?;

@@ -57,6 +57,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ord_from: 2,
             eval_only: false,
             yields: Default::default(),
+            work: 0,
         }
     }
 
@@ -159,6 +160,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.aborted = false;
         self.horizons = 0;
         self.yields = Default::default();
+        self.work = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
         self.stops.clear();

@@ -91,7 +91,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     self.score_moves(pos, ply, pk.from, false);
                 }
             }
-            if !pk.wants(i) {
+            // Stopped by the clock while scoring: the keys are incomplete
+            // (the caller ends the node).
+            if self.aborted || !pk.wants(i) {
                 return;
             }
         }
@@ -144,7 +146,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         beta: Score,
     ) -> Option<(G::Move, Score)> {
         self.yields.etc_tries += 1;
-        for &mv in self.plies[ply].moves.iter() {
+        for j in 0..self.plies[ply].moves.len() {
+            // A child per move is work (once stopped, the node ends at its
+            // first child).
+            if self.spend(1) {
+                return None;
+            }
+            let mv = self.plies[ply].moves[j];
             let probe = t.probe(self.tt_key(&pos.after(mv)));
             let Some(e) = probe else { continue };
             let deep_enough = e.complete
@@ -213,6 +221,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let side = pos.to_move().index();
         self.plies[ply].keys.clear();
         for j in base..self.plies[ply].moves.len() {
+            // A child per move is work (the caller ends the node once
+            // stopped).
+            if self.spend(1) {
+                return;
+            }
             let mv = self.plies[ply].moves[j];
             let killer = killers.contains(&Some(mv));
             // With static-evaluation ordering a killer only breaks ties among

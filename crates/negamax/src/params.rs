@@ -6,6 +6,15 @@
 /// reaction time far below a millisecond.
 pub const CHECK_EVERY: u64 = 1024;
 
+/// Work (moves generated, children made for ordering or look-ups) between
+/// two looks at the clock and the stop flags, besides the look every
+/// [`CHECK_EVERY`] nodes: in games with huge move lists (NIM with tens of
+/// thousands of objects, or a thousand heaps whose every child is a 4 KiB
+/// copy) a node costs as much as thousands of small ones, and counting
+/// nodes alone let a deadline pass by seconds. Small games generate a few
+/// moves a node, so for them this adds about one look per thousand nodes.
+pub const CLOCK_MOVES: usize = 4096;
+
 /// "To the end of the game": the largest search depth, the depth of exact
 /// solving ([`Solver`](crate::Solver)) and the most that
 /// [`Limits::depth`](crate::Limits::depth) accepts. It is

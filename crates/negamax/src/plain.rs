@@ -59,6 +59,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.plies[ply].moves.clear();
         pos.moves(&mut self.plies[ply].moves);
+        if self.spend(self.plies[ply].moves.len()) {
+            return 0;
+        }
         if self.repetition {
             self.path.push(pos.key());
         }

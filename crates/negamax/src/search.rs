@@ -141,6 +141,8 @@ pub struct Searcher<G: Game, E> {
     pub(crate) eval_only: bool,
     /// What the adaptive switches measured ([`Config::adaptive`]).
     pub(crate) yields: crate::adaptive::Yields,
+    /// Work since the last look at the clock ([`spend`](Self::spend)).
+    pub(crate) work: usize,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -158,6 +160,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         {
             self.aborted = true;
         }
+    }
+
+    /// Counts `units` of work (moves generated, children made); every
+    /// [`CLOCK_MOVES`](params::CLOCK_MOVES) of them, looks at the clock.
+    /// Returns `true` if the search is stopped.
+    #[inline(always)]
+    pub(crate) fn spend(&mut self, units: usize) -> bool {
+        self.work += units;
+        if self.work >= params::CLOCK_MOVES {
+            self.work = 0;
+            self.check_limits();
+        }
+        self.aborted
     }
 
     #[inline(always)]
@@ -376,6 +391,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         list.clear();
         pos.moves(list);
         let n = list.len();
+        // --- Work since the last look at the clock (long move lists) ----
+        if self.spend(n) {
+            return 0;
+        }
         if n == 0 {
             // --- Finished game (the contract: no move exactly when over) ---
             self.counters.leaves += 1;
@@ -559,6 +578,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             for i in 0..n {
                 if ordering && i >= base && picker.wants(i) {
                     self.pick(&mut picker, pos, ply, i, base, by_eval);
+                    // (Making the children counts as work: the clock may
+                    // have stopped the search there.)
+                    if self.aborted {
+                        break;
+                    }
                 }
                 let mv = self.plies[ply].moves[i];
                 // (A copy of the child made for the static evaluation.)

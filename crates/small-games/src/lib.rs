@@ -16,5 +16,5 @@ pub use connect4::{
     MIN_HEIGHT, MIN_WIDTH, OPEN_LINE_POINTS, OpenLines, THREAT_POINTS, Threats,
 };
 pub use dice::{Dice, MAX_TARGET, Tip};
-pub use nim::{MAX_HEAP, MAX_HEAPS, MAX_TOTAL, Nim, Take};
+pub use nim::{MAX_HEAP, MAX_HEAPS, MAX_SIZE, MAX_TOTAL, Nim, Take};
 pub use tictactoe::{LINES, LineCount, TicTacToe};

@@ -12,10 +12,17 @@ pub const MAX_HEAP: u32 = 1 << 20;
 /// The largest number of heaps accepted.
 pub const MAX_HEAPS: usize = 1024;
 /// The most objects in all heaps together. A position has one move per
-/// object, so this bounds the move list of every position: a depth-first
-/// search keeps one list per ply, so its memory is this times the depth
-/// (255 plies of 65,536 moves: about 128 MiB).
+/// object, so this bounds the move list of every position (65,536 moves).
 pub const MAX_TOTAL: u64 = 1 << 16;
+/// The most objects times heaps (the total size of a position's children):
+/// a position has one move per object and each child holds every heap, so
+/// an engine that keeps the children of a node (negamax orders them by
+/// their static values) keeps at most this many heap sizes per ply. With
+/// [`MAX_TOTAL`] this bounds a depth-first search to about 9 MiB per ply
+/// (moves, sort keys and children: 65,536 × 64 bytes, plus 4 bytes per
+/// heap size of children with more than 8 heaps, which live on the heap):
+/// 1,024 heaps hold at most 1,024 objects, 16 heaps up to 65,536.
+pub const MAX_SIZE: u64 = 1 << 20;
 
 /// A NIM move: take `take` objects (at least one) from heap `heap`
 /// (0-based). Written `HEAP:TAKE` with 1-based heaps: `2:3` takes three from
@@ -32,10 +39,18 @@ pub struct Take {
 ///
 /// Notation: `heaps=3,4,5 turn=1`; a bare `3,4,5` means the first player
 /// moves.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub struct Nim {
     heaps: Heaps,
     mover: Player,
+}
+
+impl Clone for Nim {
+    /// One copy of the heap sizes (the derived clone copies them one by
+    /// one: for a thousand heaps, every child of a search pays for it).
+    fn clone(&self) -> Self {
+        Nim { heaps: Heaps::from_slice(&self.heaps), mover: self.mover }
+    }
 }
 
 impl Nim {
@@ -61,6 +76,18 @@ impl Nim {
                 format!(
                     "{total} objects in all; at most {MAX_TOTAL} (one move per object: \
                      the move list of a position must stay small)"
+                ),
+            ));
+        }
+        let size = total * heaps.len() as u64;
+        if size > MAX_SIZE {
+            return Err(NotationError::option(
+                text(),
+                format!(
+                    "{total} objects in {} heaps: objects times heaps is {size}, at most \
+                     {MAX_SIZE} (each of the {total} moves makes a copy of all {} heaps)",
+                    heaps.len(),
+                    heaps.len()
                 ),
             ));
         }
@@ -110,10 +137,12 @@ impl Game for Nim {
     }
 
     fn moves(&self, moves: &mut MoveList<Take>) {
+        // One move per object: room for all at once, then filled without a
+        // capacity check per move (lists of up to 65,536 moves).
+        let total: usize = self.heaps.iter().map(|&h| h as usize).sum();
+        moves.reserve(total);
         for (i, &h) in self.heaps.iter().enumerate() {
-            for take in 1..=h {
-                moves.push(Take { heap: i as u16, take });
-            }
+            moves.extend((1..=h).map(|take| Take { heap: i as u16, take }));
         }
     }
 

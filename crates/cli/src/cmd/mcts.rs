@@ -3,7 +3,7 @@
 //! Monte Carlo tree search with the mcts crate: per root move its visits
 //! and estimated win probability, and the chosen move.
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Write as _};
 use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
@@ -14,7 +14,7 @@ use spielbaum_mcts::{Analysis, Budget, Config, Control, Mcts, Proof, Selection};
 
 use crate::error::CliError;
 use crate::games::{GameOpts, GameVisitor, dispatch};
-use crate::outln;
+use crate::{out, outln};
 
 /// Arguments of `spielbaum mcts`.
 #[derive(ClapArgs, Debug)]
@@ -152,8 +152,12 @@ impl GameVisitor for Run<'_> {
                 "draws",
                 "p(win)"
             );
+            // One write for the whole table: a root may have tens of
+            // thousands of moves, and stdout writes line by line.
+            let mut table = String::new();
             for m in &analysis.moves {
-                outln!(
+                let _ = writeln!(
+                    table,
                     "{:>10} {:>10} {:>10} {:>8} {:>8.4}  {}",
                     game.move_string(m.mv),
                     m.visits,
@@ -163,6 +167,7 @@ impl GameVisitor for Run<'_> {
                     proof_name(m.proof).unwrap_or("-")
                 );
             }
+            out!("{table}");
             outln!(
                 "{} iterations, {} nodes, {:.3} s ({:.0} iterations/s), stopped by {:?}",
                 analysis.iterations,
