@@ -413,7 +413,10 @@ fn gomocup_answers_within_timeout_turn() {
                         s.ask("DONE", is_move)
                     }
                 };
-                eprintln!("{:>7.1} ms  gomocup {side}x{side} {case}: {answer}", t.as_secs_f64() * 1e3);
+                eprintln!(
+                    "{:>7.1} ms  gomocup {side}x{side} {case}: {answer}",
+                    t.as_secs_f64() * 1e3
+                );
                 times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
                 best = best.min(t);
                 if best <= limit {
@@ -442,7 +445,8 @@ fn uci_muehle_answers_within_movetime() {
     let mut late = Vec::new();
     let mut worst = Duration::ZERO;
     let mut cases = 0;
-    let nine_moving = "position startpos moves d6 d2 b4 f4 d7 a4 g1 a1 g7 d1 a7 g4 b2 f6 f2 b6 e3 c5";
+    let nine_moving =
+        "position startpos moves d1 e4 b6 f2 d6 f6 f4 d5 c3 d7 a1 g1 b2 c5 c4 a4 e3 d2";
     for (variant, position) in [
         ("three", "position startpos"),
         ("six", "position startpos"),
@@ -459,7 +463,10 @@ fn uci_muehle_answers_within_movetime() {
             s.send(position);
             s.ask("isready", |l| l == "readyok");
             let (answer, t) = s.ask("go movetime 200", |l| l.starts_with("bestmove"));
-            eprintln!("{:>7.1} ms  uci muehle {variant} {position}: {answer}", t.as_secs_f64() * 1e3);
+            eprintln!(
+                "{:>7.1} ms  uci muehle {variant} {position}: {answer}",
+                t.as_secs_f64() * 1e3
+            );
             times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
             best = best.min(t);
             if best <= limit {

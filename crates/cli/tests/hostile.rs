@@ -90,8 +90,18 @@ fn heap_lists_say_what_is_wrong() {
     // 1024 heaps of 64: within the total, but every one of the 65,536
     // moves would copy 1,024 heaps (objects times heaps is capped).
     let wide = vec!["64"; 1024].join(",");
-    fails_fast(&["search", "nim", "--heaps", &wide, "--time-ms", "200"], 2, "objects times heaps", 30);
-    fails_fast(&["mcts", "nim", "--position", &wide, "--time-ms", "200"], 2, "objects times heaps", 30);
+    fails_fast(
+        &["search", "nim", "--heaps", &wide, "--time-ms", "200"],
+        2,
+        "objects times heaps",
+        30,
+    );
+    fails_fast(
+        &["mcts", "nim", "--position", &wide, "--time-ms", "200"],
+        2,
+        "objects times heaps",
+        30,
+    );
 }
 
 #[test]

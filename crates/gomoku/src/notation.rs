@@ -149,6 +149,22 @@ impl Notation for Gomoku {
         if !self.is_empty_cell(c) {
             return Err(NotationError::mv(text, format!("{} is occupied", self.square_name(c))));
         }
+        // With a candidate radius only the candidates are legal.
+        if self.rules().radius > 0 {
+            let mut legal = spielbaum_game_trait::MoveList::new();
+            self.moves(&mut legal);
+            if !legal.contains(&c) {
+                return Err(NotationError::mv(
+                    text,
+                    format!(
+                        "{} is not a candidate move (radius {}: within {} cells of a stone, the centre on an empty board)",
+                        self.square_name(c),
+                        self.rules().radius,
+                        self.rules().radius
+                    ),
+                ));
+            }
+        }
         Ok(c)
     }
 }

@@ -62,9 +62,9 @@ impl Game for Wide {
     }
 
     fn key(&self) -> u64 {
-        self.payload
-            .iter()
-            .fold(u64::from(self.ply), |h, &x| (h.rotate_left(7) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        self.payload.iter().fold(u64::from(self.ply), |h, &x| {
+            (h.rotate_left(7) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        })
     }
 }
 
@@ -78,7 +78,9 @@ fn counted(f: impl FnOnce()) -> (u64, u64) {
 #[test]
 fn a_stop_request_is_seen_within_clock_moves_of_work() {
     let start = Wide { ply: 0, payload: [0; 16] };
-    for algorithm in [Algorithm::Pvs, Algorithm::AlphaBeta, Algorithm::Negamax, Algorithm::Iterative] {
+    for algorithm in
+        [Algorithm::Pvs, Algorithm::AlphaBeta, Algorithm::Negamax, Algorithm::Iterative]
+    {
         let stop = Arc::new(AtomicBool::new(true));
         let limits = Limits { depth: 255, stop: Some(stop), ..Limits::default() };
         let config = Config { algorithm, table_mib: 0, ..Config::default() };
