@@ -77,6 +77,11 @@ pub struct Config {
     /// Plies after which a playout is cut off (default
     /// [`params::MAX_PLAYOUT_PLIES`]).
     pub max_playout_plies: u32,
+    /// Monte Carlo graph search (Czech, Korus & Kersting 2021): one node
+    /// per position (by [`Game::key`](spielbaum_game_trait::Game::key)),
+    /// so transpositions share their statistics and proofs. Two-player
+    /// games only; puzzles are always searched as a tree. Default `false`.
+    pub graph: bool,
 }
 
 impl Default for Config {
@@ -89,6 +94,7 @@ impl Default for Config {
             threads: 1,
             expand_threshold: params::EXPAND_THRESHOLD,
             max_playout_plies: params::MAX_PLAYOUT_PLIES,
+            graph: false,
         }
     }
 }
@@ -122,6 +128,13 @@ impl Config {
     /// set.
     pub fn stop_when_proven(mut self, stop: bool) -> Self {
         self.stop_when_proven = stop;
+        self
+    }
+
+    /// This configuration with graph search switched on or off (see
+    /// [`graph`](Config::graph)).
+    pub fn graph(mut self, on: bool) -> Self {
+        self.graph = on;
         self
     }
 
