@@ -132,6 +132,11 @@ where
         let mut i = g.path_nodes.len() - 1;
         while i > 0 && g.nodes[g.path_nodes[i] as usize].winner.is_some() {
             let parent = g.path_nodes[i - 1] as usize;
+            if rep {
+                // The line down to the parent (the keys of the positions
+                // below it are no repetition for the parent's moves).
+                g.keys.truncate(i);
+            }
             if !prove(g, parent, step.earlier, rep) {
                 break;
             }
