@@ -106,15 +106,16 @@ impl Config {
     }
 
     /// The default configuration seeded from a generator of the caller's
-    /// (any [`rand_core::RngCore`]: `rand`'s `StdRng`, a `SeedableRng`
+    /// (any [`RngCore`](spielbaum_game_trait::rand_core::RngCore): `rand`'s
+    /// `StdRng`, a `SeedableRng`
     /// made with `seed_from_u64`, or the workspace's
     /// [`SplitMix64`](spielbaum_game_trait::SplitMix64)): one `u64` is
     /// drawn from it and becomes [`seed`](Config::seed), so the search is
     /// as reproducible as the caller's generator.
     ///
     /// ```
-    /// use rand_core::SeedableRng;
     /// use spielbaum_game_trait::SplitMix64;
+    /// use spielbaum_game_trait::rand_core::SeedableRng;
     /// use spielbaum_mcts::Config;
     ///
     /// let mut rng = SplitMix64::seed_from_u64(42);
@@ -123,7 +124,7 @@ impl Config {
     /// assert_eq!(a, b);
     /// assert_ne!(Config::from_rng(&mut rng), a); // the generator moved on
     /// ```
-    pub fn from_rng<R: rand_core::RngCore + ?Sized>(rng: &mut R) -> Self {
+    pub fn from_rng<R: spielbaum_game_trait::rand_core::RngCore + ?Sized>(rng: &mut R) -> Self {
         Config::seeded(rng.next_u64())
     }
 
