@@ -188,6 +188,7 @@ impl<M: Copy> Graph<M> {
         self.edges.clear();
         self.index.clear();
         self.iterations = 0;
+        self.no_progress_rule = root.draw_rules().no_progress.is_some();
         let raw = root.key();
         let key = graph_key(root, raw, self.no_progress_rule);
         self.nodes.push(GNode::new(root, key, raw));
