@@ -79,7 +79,7 @@ fn bad_input_is_rejected() {
 #[ignore = "long in the dev profile; the release step runs it"]
 fn graph_search_wins_every_winning_start_to_120() {
     // win[n]: the player to move at n wins, by negamax's exact solver.
-    let mut win = vec![false; 121];
+    let mut win = [false; 121];
     for (n, w) in win.iter_mut().enumerate().skip(1) {
         let v = json(&["solve", "nim-variant", "--n", &n.to_string(), "--json"]);
         *w = match v["value"].as_str() {
