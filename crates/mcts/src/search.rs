@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome};
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Outcome, SplitMix64};
 
 use crate::config::{Config, Selection};
 use crate::math::Math;
@@ -44,14 +44,14 @@ pub(crate) struct Clock {
 
 impl Clock {
     /// A clock for `deadline` (none: never expires).
-    pub fn new(deadline: Option<Instant>) -> Self {
+    pub(crate) fn new(deadline: Option<Instant>) -> Self {
         Clock { deadline, work: 0, expired: false }
     }
 
     /// Counts `moves` generated moves; `true` once the deadline passed
     /// (looked at every [`CLOCK_MOVES`](crate::params::CLOCK_MOVES) moves).
     #[inline]
-    fn spend(&mut self, moves: usize) -> bool {
+    pub(crate) fn spend(&mut self, moves: usize) -> bool {
         self.work += moves;
         if self.work >= crate::params::CLOCK_MOVES {
             self.work = 0;
@@ -169,7 +169,7 @@ where
 }
 
 /// The outcome of a finished position (the `Game` contract guarantees one).
-fn terminal_outcome<G: Game>(pos: &G) -> Outcome {
+pub(crate) fn terminal_outcome<G: Game>(pos: &G) -> Outcome {
     pos.outcome().unwrap_or(Outcome::Draw)
 }
 
@@ -346,13 +346,9 @@ where
 
 /// Plays out from `pos` (which has moves: `tree.moves` holds them) with the
 /// playout policy until the game ends or the ply limit is reached.
-///
-/// Hot path: the generator lives in a local for the whole playout, the
-/// move list is read as one slice per ply, and the game is asked for its
-/// moves once per ply (no `outcome` until the list comes back empty).
 fn simulate<G, P, E>(
     tree: &mut Tree<G::Move>,
-    mut pos: G,
+    pos: G,
     step: &mut Step<'_, G, P, E>,
     record_line: bool,
 ) -> Sample
@@ -360,18 +356,42 @@ where
     G: Game,
     P: Playout<G>,
 {
+    let line = if record_line { Some(&mut tree.line) } else { None };
+    playout(pos, &mut tree.moves, &mut tree.rng, &mut tree.keys, line, step)
+}
+
+/// The simulation step for trees and graphs: plays out from `pos` (which
+/// has moves: `moves` holds them) with the playout policy until the game
+/// ends or the ply limit is reached; `keys` holds the positions of the
+/// iteration before `pos` (repetition games), `line` records the moves.
+///
+/// Hot path: the generator lives in a local for the whole playout, the
+/// move list is read as one slice per ply, and the game is asked for its
+/// moves once per ply (no `outcome` until the list comes back empty).
+pub(crate) fn playout<G, P, E>(
+    mut pos: G,
+    moves_buf: &mut MoveList<G::Move>,
+    rng_state: &mut SplitMix64,
+    keys: &mut KeyHistory,
+    mut line: Option<&mut Vec<G::Move>>,
+    step: &mut Step<'_, G, P, E>,
+) -> Sample
+where
+    G: Game,
+    P: Playout<G>,
+{
     // At least one ply: the leaf has moves (a limit of 0 plays one).
     let max = step.config.max_playout_plies.max(1);
-    let mut rng = tree.rng.clone();
+    let mut rng = rng_state.clone();
     let mut plies = 0;
     let rep = step.repetition;
     if rep {
-        tree.keys.push(pos.key());
+        keys.push(pos.key());
     }
     let sample = loop {
         // One look at the list per ply: its slice serves the end test and
         // the pick.
-        let moves: &[G::Move] = &tree.moves;
+        let moves: &[G::Move] = moves_buf;
         let k = moves.len();
         if k == 0 {
             break Sample::from_outcome(terminal_outcome(&pos));
@@ -380,10 +400,10 @@ where
         // moves only; a finished position ends by its outcome above).
         if rep && plies > 0 {
             let key = pos.key();
-            if repeated(tree, step.earlier, key) {
+            if keys.contains(key) || step.earlier.contains(key) {
                 break Sample::Draw;
             }
-            tree.keys.push(key);
+            keys.push(key);
         }
         if plies >= max {
             break if G::PLAYERS == 1 {
@@ -396,17 +416,17 @@ where
         // Reduce a faulty index without paying for a division every ply.
         let mv = if i < k { moves[i] } else { moves[i % k] };
         pos.play(mv);
-        if record_line {
-            tree.line.push(mv);
+        if let Some(line) = line.as_deref_mut() {
+            line.push(mv);
         }
         plies += 1;
-        tree.moves.clear();
-        pos.moves(&mut tree.moves);
-        if step.clock.spend(tree.moves.len()) {
+        moves_buf.clear();
+        pos.moves(moves_buf);
+        if step.clock.spend(moves_buf.len()) {
             break Sample::Draw; // (not counted: the iteration is abandoned)
         }
     };
-    tree.rng = rng;
+    *rng_state = rng;
     sample
 }
 
