@@ -144,7 +144,8 @@ fn exact_rule_overline() {
 
 #[test]
 fn notation_names_the_bad_part() {
-    let g = Gomoku::new(Rules::default());
+    // Every empty cell is a legal move with radius 0.
+    let g = Gomoku::new(Rules::default().with_radius(0).unwrap());
     assert_eq!(g.parse_move("h8").unwrap(), Cell::at(7, 7));
     assert_eq!(g.parse_move("7,7").unwrap(), Cell::at(7, 7));
     assert_eq!(g.parse_move("a1").unwrap(), Cell::at(0, 14));
@@ -163,6 +164,12 @@ fn notation_names_the_bad_part() {
     let h8 = g.after(Cell::at(7, 7));
     let e = h8.parse_move("h8").unwrap_err().to_string();
     assert!(e.contains("occupied"), "{e}");
+    // With a candidate radius only the candidates are legal moves: on an
+    // empty board the centre.
+    let near = Gomoku::new(Rules::default());
+    assert_eq!(near.parse_move("h8").unwrap(), Cell::at(7, 7));
+    let e = near.parse_move("a1").unwrap_err().to_string();
+    assert!(e.contains("not a candidate") && e.contains("radius 2"), "{e}");
     let e = g.parse_position("... x").unwrap_err().to_string();
     assert!(e.contains("1 rows"), "{e}");
     let e = Gomoku::new(Rules::mnk(3, 3, 3).unwrap())
