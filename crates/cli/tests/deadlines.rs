@@ -64,7 +64,7 @@ fn measure(args: &[&str]) -> (Duration, u64) {
 /// `--board FILE` takes).
 fn full_peg_board() -> String {
     let path = std::env::temp_dir().join(format!("spielbaum-deadlines-{}.txt", std::process::id()));
-    let mut rows = vec!["11111111"; 8];
+    let mut rows = ["11111111"; 8];
     rows[3] = "11101111";
     std::fs::write(&path, rows.join("\n") + "\n").expect("temp file");
     path.to_string_lossy().into_owned()

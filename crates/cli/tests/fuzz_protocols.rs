@@ -14,18 +14,17 @@
 use std::io::Cursor;
 
 use proptest::prelude::*;
-use spielbaum_game_trait::{Game, GameExt, Notation};
+use spielbaum_game_trait::{Game, GameExt, History, Notation};
 use spielbaum_gomoku::gomocup::{ABOUT, Brain, Reply};
 use spielbaum_gomoku::{Cell, Gomoku, Rules as GomokuRules};
 use spielbaum_muehle::{Position, Rules as MuehleRules, Variant};
 
 fn config() -> ProptestConfig {
-    let mut c = ProptestConfig::default();
-    c.cases = match std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse::<u32>().ok()) {
+    let cases = match std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse::<u32>().ok()) {
         Some(n) => (n / 8).max(1),
         None => 125,
     };
-    c
+    ProptestConfig { cases, ..ProptestConfig::default() }
 }
 
 /// Any string, any bytes (lossy), or lines from `words` (a regex).
@@ -182,17 +181,22 @@ proptest! {
                                         Just(Variant::Nine), Just(Variant::Twelve)],
                  choices in proptest::collection::vec(any::<usize>(), 0..60)) {
         let start = Position::new(MuehleRules::new(variant));
-        let mut pos = start;
+        // With the game's history, as the session keeps it (a repetition
+        // ends the game).
+        let mut game = History::new(start);
         let mut played = Vec::new();
         for &c in &choices {
+            let pos = *game.position();
             let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_some() {
+            if moves.is_empty() || game.outcome().is_some() {
                 break;
             }
             let mv = moves[c % moves.len()];
             played.push(pos.move_string(mv));
-            pos.play(mv);
+            game.try_play(mv).expect("a legal move");
         }
+        let pos = *game.position();
+        let over = game.outcome().is_some();
         let name = match variant {
             Variant::Three => "three",
             Variant::Six => "six",
@@ -206,14 +210,14 @@ proptest! {
         let mut out = Vec::new();
         spielbaum_muehle::uci::run(Cursor::new(script.into_bytes()), &mut out).expect("runs");
         let out = String::from_utf8(out).expect("UTF-8");
-        prop_assert!(!out.contains("info string error") || pos.outcome().is_some(), "{out}");
+        prop_assert!(!out.contains("info string error") || over, "{out}");
         // `d`: the position text reads back to the position reached.
         let fen = out.lines().find_map(|l| l.strip_prefix("info string fen ")).expect("fen");
         let back = start.parse_position(fen);
         prop_assert_eq!(back.as_ref().map(|p| p.key()).ok(), Some(pos.key()), "{} {:?}", fen, back);
         prop_assert_eq!(back.map(|p| p.to_move()).ok(), Some(pos.to_move()));
         let best: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
-        if pos.outcome().is_some() {
+        if over {
             prop_assert!(best.iter().all(|b| *b == "(none)"), "{out}");
         } else {
             prop_assert_eq!(best.len(), 2, "{}", out);
