@@ -34,7 +34,7 @@ impl Game for Wide {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.ply % 2 == 0 { Player::FIRST } else { Player::SECOND }
+        if self.ply.is_multiple_of(2) { Player::FIRST } else { Player::SECOND }
     }
 
     fn moves(&self, moves: &mut MoveList<u32>) {
@@ -71,7 +71,7 @@ fn a_passed_deadline_is_seen_within_clock_moves() {
     // the analysis' root lists, and the list that crosses the count.
     let bound = (CLOCK_MOVES + 3 * WIDTH as usize) as u64;
     assert!(generated <= bound, "{generated} moves generated > {bound}");
-    assert!(CLOCK_EVERY > 1);
+    const { assert!(CLOCK_EVERY > 1) };
     // The abandoned iteration changed no statistics.
     assert_eq!(a.iterations, 0, "{a:?}");
     assert!(a.moves.iter().all(|m| m.visits == 0));

@@ -42,7 +42,7 @@ impl Game for Wide {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.ply % 2 == 0 { Player::FIRST } else { Player::SECOND }
+        if self.ply.is_multiple_of(2) { Player::FIRST } else { Player::SECOND }
     }
 
     fn moves(&self, moves: &mut MoveList<u32>) {
