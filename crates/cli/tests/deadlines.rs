@@ -2,14 +2,15 @@
 //! `--time-ms 200` ends within 300 ms (wall clock from start to exit, so
 //! process start and output count too) for `search` and `mcts` on every
 //! game, from the start and from the largest positions the options allow;
-//! `--nodes` and `--table-mib` bound the peak resident memory.
+//! the Gomocup brain answers within `timeout_turn` and `uci muehle` within
+//! 300 ms of `go movetime 200`; `--nodes`, `--table-mib` and NIM's caps
+//! bound the peak resident memory.
 //!
 //! Timing needs a release build and a machine that runs nothing else, one
 //! test at a time: these tests are `#[ignore]`d; run them with `cargo test
 //! --release --locked -p spielbaum-cli --test deadlines -- --ignored
-//! --test-threads=1 --nocapture`. CI's release step runs the memory tests;
-//! the two deadline tests still fail on the largest NIM positions
-//! (docs/reliability.md) and are skipped there until they hold.
+//! --test-threads=1 --nocapture`. CI's release step runs the memory tests,
+//! a step of its own the deadline tests (docs/reliability.md).
 
 mod common;
 
