@@ -71,6 +71,9 @@ pub struct Config {
     pub contempt: i32,
     /// Search the moves that close a mill past the depth limit.
     pub quiescence: bool,
+    /// Late move reductions (off: every move to the full depth, so a
+    /// fixed-depth search without quiescence is exact minimax).
+    pub reductions: bool,
     /// Limits used when the caller sets none.
     pub default_limits: AgentLimits,
 }
@@ -82,6 +85,7 @@ impl Default for Config {
             table_mib: 16,
             contempt: CONTEMPT,
             quiescence: true,
+            reductions: true,
             default_limits: AgentLimits::millis(1000),
         }
     }
@@ -411,6 +415,7 @@ impl MillEngine {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 let reduce = if quiet
+                    && self.config.reductions
                     && depth >= LMR_MIN_DEPTH
                     && i - base >= LMR_AFTER
                     && self.scores[i] < ORDER_BLOCK
