@@ -74,7 +74,7 @@ pub struct Config {
     /// Late move reductions (off: every move to the full depth, so a
     /// fixed-depth search without quiescence is exact minimax).
     pub reductions: bool,
-    /// Limits used when the caller sets none.
+    /// Limits used when the caller sets none at all.
     pub default_limits: AgentLimits,
 }
 
@@ -175,7 +175,7 @@ impl MillEngine {
     }
 
     /// Searches `pos` (no game history) within `limits` (the config's
-    /// defaults where `limits` sets none).
+    /// default limits if `limits` sets none).
     pub fn search(&mut self, pos: &Position, limits: &AgentLimits) -> SearchResult {
         self.search_after(pos, &[], limits)
     }
@@ -189,7 +189,7 @@ impl MillEngine {
         limits: &AgentLimits,
     ) -> SearchResult {
         let start = Instant::now();
-        let limits = limits.or(self.config.default_limits);
+        let limits = if limits.is_empty() { self.config.default_limits } else { *limits };
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
