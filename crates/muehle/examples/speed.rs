@@ -64,7 +64,10 @@ fn main() {
             r.depth,
             r.nodes,
             r.nodes as f64 / r.elapsed.as_secs_f64() / 1e6,
-            r.iterations.iter().map(|(d, t)| format!("{d}@{:.1}ms", t.as_secs_f64() * 1e3)).collect::<Vec<_>>()
+            r.iterations
+                .iter()
+                .map(|(d, t)| format!("{d}@{:.1}ms", t.as_secs_f64() * 1e3))
+                .collect::<Vec<_>>()
         );
     }
 }

@@ -5,9 +5,9 @@
 
 use spielbaum_game_trait::{Evaluator, Game, MoveList, Player, Score, clamp_eval};
 
-use crate::position::{Move, NONE, Position};
 #[cfg(test)]
 use crate::position::Phase;
+use crate::position::{Move, NONE, Position};
 
 /// Tuning constants of [`MillEval`] (in the evaluator's units; a stone is
 /// worth [`STONE`](params::STONE)).

@@ -69,7 +69,7 @@ impl Triples {
     /// The triple views of `board`, if its lines allow them.
     pub(crate) fn find(board: &Board) -> Option<Triples> {
         let n = board.len();
-        if n % 3 != 0 || board.lines().iter().any(|l| l.len() != 3) {
+        if !n.is_multiple_of(3) || board.lines().iter().any(|l| l.len() != 3) {
             return None;
         }
         let aligned = |l: &[u8]| {
@@ -120,13 +120,7 @@ impl Triples {
     /// The line facts of the side with stones `own` (`empty`: the empty
     /// points); `double_mills` only if `with_double` (it is 0 otherwise).
     #[inline]
-    pub(crate) fn side(
-        &self,
-        board: &Board,
-        own: u32,
-        empty: u32,
-        with_double: bool,
-    ) -> SideLines {
+    pub(crate) fn side(&self, board: &Board, own: u32, empty: u32, with_double: bool) -> SideLines {
         let (oa, ea) = (own, empty);
         let (ob, eb) = (board.map_mask(self.k, own), board.map_mask(self.k, empty));
         let one = |e: u32| (e ^ e >> 1 ^ e >> 2) & !(e & e >> 1 & e >> 2) & self.t;

@@ -338,7 +338,7 @@ impl MillEngine {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes % CHECK_EVERY == 0
+        if self.nodes.is_multiple_of(CHECK_EVERY)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
@@ -350,7 +350,7 @@ impl MillEngine {
     /// root's side).
     #[inline]
     fn draw(&self, ply: usize) -> i32 {
-        if ply % 2 == 0 { -self.config.contempt } else { self.config.contempt }
+        if ply.is_multiple_of(2) { -self.config.contempt } else { self.config.contempt }
     }
 
     #[inline]
@@ -362,7 +362,14 @@ impl MillEngine {
         }
     }
 
-    fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, alpha, beta, ply);
         }

@@ -18,7 +18,8 @@ fn fixed_depth_values_equal_plain_alpha_beta() {
     // Without quiescence, reductions and contempt the engine computes the
     // depth-limited minimax value; the placing phase has no
     // transpositions across plies, so the table cannot change it.
-    let exact = EngineConfig { quiescence: false, reductions: false, contempt: 0, ..Default::default() };
+    let exact =
+        EngineConfig { quiescence: false, reductions: false, contempt: 0, ..Default::default() };
     let mut rng = SplitMix64::new(11);
     let mut moves = MoveList::new();
     for _ in 0..40 {
