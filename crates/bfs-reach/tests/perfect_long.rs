@@ -50,7 +50,7 @@ impl PerfectIndex for TakeIndex {
         (p.left <= PILE).then(|| ((), u64::from(p.left) * 2 + p.mover.index() as u64))
     }
     fn unrank(&self, _: (), i: u64) -> Option<Take> {
-        let mover = if i % 2 == 0 { Player::FIRST } else { Player::SECOND };
+        let mover = if i.is_multiple_of(2) { Player::FIRST } else { Player::SECOND };
         Some(Take { left: (i / 2) as u32, mover })
     }
     fn unmoves(&self, p: &Take, out: &mut Vec<Take>) {
