@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod db;
 pub mod engine;
 mod eval;
 mod eval1976;
