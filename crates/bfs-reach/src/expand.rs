@@ -23,7 +23,7 @@ use crate::control::{Progress, RunError};
 use crate::level::{FromKey, Group, LevelStats, ProgressFn};
 use crate::packed::KeyLayout;
 use crate::packed::part::Part;
-use crate::params::{PACKED_SLOTS_PER_ENTRY, PARTITION_BITS, ROUND_RECORDS};
+use crate::params::{PARTITION_BITS, ROUND_RECORDS};
 
 /// Number of partitions of a level.
 pub(crate) const PARTS: usize = 1 << PARTITION_BITS;
@@ -100,9 +100,11 @@ pub(crate) fn expand_level<G: FromKey + Send + Sync>(
     let threads = in_pool(pool, rayon::current_num_threads);
     let buckets: Vec<Mutex<Buckets>> = (0..threads).map(|_| Mutex::new(Buckets::new())).collect();
     // Room for the next level: 5/4 of this one, spread over the
-    // partitions (tables grow if it is short).
+    // partitions, at 5/4 slots per entry (a generous guess already: the
+    // tables grow if it is short). 24-byte slots (a `u64` rest and a
+    // `u128` counter).
     let room = total.saturating_mul(5) / 4 / PARTS + 16;
-    let cap = (room as f64 * PACKED_SLOTS_PER_ENTRY) as usize;
+    let cap = room * 5 / 4;
     let rest_bits = layout.rest_bits();
     let mut tables: Vec<WidePart> = if build {
         in_pool(pool, || {
