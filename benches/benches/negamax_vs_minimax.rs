@@ -127,15 +127,15 @@ where
     let id_like = like_minimax_id();
     let id = Config { table_mib: 1, ..Config::default() };
     let id_etc = Config { etc: true, ..like_minimax_id() };
-    let id_lean = Config { table_mib: 1, ..Config::ordered() };
-    let id_lean_fixed = Config { table_growth: false, ..id.clone() };
+    let id_ordered = Config { table_mib: 1, ..Config::ordered() };
+    let id_fixed = Config { table_growth: false, ..id.clone() };
     let (v_ab, n_ab) = ours(g, eval, &ab, depth);
     let (v_pvs, n_pvs) = ours(g, eval, &pvs, depth);
     let (v_idl, n_idl) = ours(g, eval, &id_like, depth);
     let (v_id, n_id) = ours(g, eval, &id, depth);
     let (v_etc, n_etc) = ours(g, eval, &id_etc, depth);
-    let (v_lean, n_lean) = ours(g, eval, &id_lean, depth);
-    let (v_fixed, n_fixed) = ours(g, eval, &id_lean_fixed, depth);
+    let (v_ord, n_ord) = ours(g, eval, &id_ordered, depth);
+    let (v_fixed, n_fixed) = ours(g, eval, &id_fixed, depth);
     let (m_ab, _) = theirs_ab::<true, _, _>(g, eval, d8);
     let (m_id, _) = theirs_id::<true, _, _>(g, eval, d8);
     assert_eq!(v_ab, m_ab, "{name}: alpha-beta values differ");
@@ -144,7 +144,7 @@ where
         (v_idl, "iterative like minimax"),
         (v_id, "iterative"),
         (v_etc, "iterative+etc"),
-        (v_lean, "iterative, earlier default"),
+        (v_ord, "iterative, earlier default"),
         (v_fixed, "iterative, default, fixed table"),
     ] {
         assert_eq!(v, m_ab, "{name}: {what} value differs");
@@ -198,16 +198,30 @@ where
     line("ID + table + ETC (no ordering) vs IterativeSearch", n_etc, mn_id, t);
     let t = paired(
         PAIRS,
-        || check(ours(g, eval, &id_lean, depth), n_lean),
+        || check(ours(g, eval, &id_ordered, depth), n_ord),
         || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
     );
-    line("ID + table, earlier default (ordered) vs IterativeSearch", n_lean, mn_id, t);
+    line("ID + table, earlier default (ordered) vs IterativeSearch", n_ord, mn_id, t);
     let t = paired(
         PAIRS,
-        || check(ours(g, eval, &id_lean_fixed, depth), n_fixed),
+        || check(ours(g, eval, &id_fixed, depth), n_fixed),
         || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
     );
     line("ID + fixed table, our default vs IterativeSearch", n_fixed, mn_id, t);
+
+    for (what, config) in [
+        ("ID + table, default without adaptive switches", Config { adaptive: false, ..id.clone() }),
+        ("ID + table, default + history", Config { history: true, ..id.clone() }),
+    ] {
+        let (v, n) = ours(g, eval, &config, depth);
+        assert_eq!(v, v_ab, "{name}: {what} value differs");
+        let t = paired(
+            PAIRS,
+            || check(ours(g, eval, &config, depth), n),
+            || assert_eq!(theirs_id::<false, _, _>(g, eval, d8).0, v_ab),
+        );
+        line(what, n, mn_id, t);
+    }
 
     let mut group = c.benchmark_group(format!("negamax_vs_minimax/{name}/depth{depth}"));
     group.bench_function("ours-alphabeta", |b| {
@@ -229,10 +243,10 @@ where
         b.iter(|| check(ours(black_box(g), eval, &id_etc, depth), n_etc))
     });
     group.bench_function("ours-iterative-table-ordered", |b| {
-        b.iter(|| check(ours(black_box(g), eval, &id_lean, depth), n_lean))
+        b.iter(|| check(ours(black_box(g), eval, &id_ordered, depth), n_ord))
     });
     group.bench_function("ours-iterative-fixed-table-default", |b| {
-        b.iter(|| check(ours(black_box(g), eval, &id_lean_fixed, depth), n_fixed))
+        b.iter(|| check(ours(black_box(g), eval, &id_fixed, depth), n_fixed))
     });
     group.bench_function("minimax-iterative-table", |b| {
         b.iter(|| assert_eq!(theirs_id::<false, _, _>(black_box(g), eval, d8).0, v_ab))
@@ -264,6 +278,14 @@ where
         (
             "ID + table, minimax's techniques vs IterativeSearch",
             Config { table_mib: mib, ..like_minimax_id() },
+        ),
+        (
+            "ID + table, default without adaptive switches",
+            Config { table_mib: mib, adaptive: false, ..Config::default() },
+        ),
+        (
+            "ID + table, default + history",
+            Config { table_mib: mib, history: true, ..Config::default() },
         ),
     ];
     let (m_id, mn_id) = theirs_id_mib::<true, _, _>(g, eval, d8, mib);
