@@ -24,6 +24,7 @@ use spielbaum_negamax::{Config, Searcher};
 use crate::eval::MillEval;
 use crate::eval1976::Eval1976;
 use crate::position::Position;
+use crate::search::MillEngine;
 
 /// The negamax searcher with the project's evaluator.
 pub type Engine = Searcher<Position, MillEval>;
@@ -39,6 +40,14 @@ pub fn engine_config(table_mib: usize) -> Config {
 /// The engine with a table of `table_mib` MiB ([`engine_config`]).
 pub fn engine(table_mib: usize) -> Engine {
     Searcher::new(MillEval, engine_config(table_mib))
+}
+
+/// The game's own engine ([`MillEngine`]): alpha-beta written for this
+/// position (move stack, packed table, quiescence over mill closures,
+/// repetitions with contempt), with a table of `table_mib` MiB; named
+/// `engine`.
+pub fn strong(table_mib: usize) -> MillEngine {
+    MillEngine::new(crate::search::Config { table_mib, ..Default::default() })
 }
 
 /// The 1976 program: one ply ahead over [`Eval1976`], ties to the first
