@@ -29,12 +29,14 @@ use crate::search::MillEngine;
 /// The negamax searcher with the project's evaluator.
 pub type Engine = Searcher<Position, MillEval>;
 
-/// The engine's configuration: the negamax default (iterative deepening,
-/// table, killers, history) plus symmetric table look-ups and quiescence
+/// The engine's configuration: negamax's `ordered` preset (iterative
+/// deepening, table, static ordering, killers, history; on Mühle it searches
+/// 2–4× faster than the crate's default, whose adaptive switch turns static
+/// ordering off in games with many transpositions) plus symmetric table look-ups and quiescence
 /// search over the moves that close a mill, with a table of `table_mib`
 /// MiB.
 pub fn engine_config(table_mib: usize) -> Config {
-    Config { table_mib, symmetry: true, quiescence: true, ..Config::default() }
+    Config { table_mib, symmetry: true, quiescence: true, ..Config::ordered() }
 }
 
 /// The engine with a table of `table_mib` MiB ([`engine_config`]).
