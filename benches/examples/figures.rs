@@ -284,7 +284,7 @@ fn negamax_variants() -> Vec<(&'static str, Config)> {
         ("ordered", Config::plain(Algorithm::Ordered)),
         ("pvs", Config::plain(Algorithm::Pvs)),
         ("iterative", Config::plain(Algorithm::Iterative)),
-        ("iterative+table+killers+history", Config::default()),
+        ("iterative+table+killers+history", Config::ordered()),
     ]
 }
 

@@ -80,7 +80,10 @@ where
             let mut config = match spec.raw("preset").as_deref() {
                 None | Some("default") => Config::default(),
                 Some("lean") => Config::lean(),
-                Some(other) => return Err(spec.bad("preset", other, "default or lean")),
+                Some("ordered") => Config::ordered(),
+                Some(other) => {
+                    return Err(spec.bad("preset", other, "default, lean or ordered"));
+                }
             };
             if let Some(t) = spec.get_in::<usize>("threads", 1..=256)? {
                 config.threads = t;

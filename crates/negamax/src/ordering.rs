@@ -135,8 +135,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Enhanced transposition cut-off: looks up every child of `pos`; the
     /// first whose stored bound proves a score `≥ beta` for this node is
-    /// returned with that score. Entries count as for the node's own probe
-    /// (depth rule, `complete`).
+    /// returned with that score and whether the entry was searched to the
+    /// end of the game (`complete`). Entries count as for the node's own
+    /// probe (depth rule, `complete`).
     pub(crate) fn etc_cut(
         &mut self,
         t: &Table,
@@ -144,7 +145,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         ply: usize,
         child_depth: i32,
         beta: Score,
-    ) -> Option<(G::Move, Score)> {
+    ) -> Option<(G::Move, Score, bool)> {
         self.yields.etc_tries += 1;
         for j in 0..self.plies[ply].moves.len() {
             // A child per move is work (once stopped, the node ends at its
@@ -174,7 +175,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                         self.horizons += 1;
                     }
                     self.yields.etc_cuts += 1;
-                    return Some((mv, s));
+                    return Some((mv, s, e.complete));
                 }
             }
         }
