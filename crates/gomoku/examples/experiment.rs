@@ -182,8 +182,30 @@ fn speed() {
     }
 }
 
+/// Fixed-depth searches (default configuration, pattern evaluator) from the
+/// speed part's openings: nodes (load-independent, the same on every
+/// machine) and the node rate; for profiling (`callgrind`) and for
+/// before/after comparisons in one run.
+fn fixed(depth: u32) {
+    let rules = Rules::default();
+    let starts = openings(&rules, 8, 6, 2026);
+    let t = Instant::now();
+    let mut total = 0;
+    for g in &starts {
+        let r = Searcher::new(Pattern::new(5, false), Config::default())
+            .search(g, &Limits::depth(depth));
+        total += r.counters.nodes;
+        print!("{} ", r.counters.nodes);
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("\ndepth {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s", total as f64 / secs);
+}
+
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_default();
+    if let Some(d) = arg.strip_prefix("fixed") {
+        return fixed(d.parse().unwrap_or(4));
+    }
     if arg.is_empty() || arg == "7x7" {
         seven();
     }

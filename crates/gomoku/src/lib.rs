@@ -4,6 +4,7 @@
 
 mod bits;
 mod board;
+mod lines;
 mod notation;
 mod rules;
 

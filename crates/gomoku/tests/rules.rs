@@ -117,8 +117,8 @@ proptest! {
     /// Random games on random rules: legal moves, results and the open
     /// window counts agree with the plain implementation after every move.
     #[test]
-    fn agrees_with_plain(w in 3u8..=12, h in 3u8..=12, k in 3u8..=6, exact: bool, radius in 0u8..=3,
-                         picks in proptest::collection::vec(any::<u32>(), 0..80)) {
+    fn agrees_with_plain(w in 3u8..=22, h in 3u8..=22, k in 3u8..=6, exact: bool, radius in 0u8..=3,
+                         picks in proptest::collection::vec(any::<u32>(), 0..120)) {
         let r = rules(w, h, k, exact, radius);
         let mut g = Gomoku::new(r);
         let mut p = Plain::new(i32::from(w), i32::from(h), i32::from(k), exact, i32::from(radius));
