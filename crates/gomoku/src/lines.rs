@@ -127,9 +127,10 @@ impl WindowTable {
 /// `own` and `opp` are the players' stones, `own_rot` and `opp_rot` their
 /// rotated layouts; `width`, `height` the board; rows of `k` (at most
 /// [`FAST_MAX_K`]), exactly `k` if `exact`.
+/// (`k` is a constant here: [`scan`] dispatches.)
 #[allow(clippy::too_many_arguments)]
-#[inline]
-pub(crate) fn scan(
+#[inline(always)]
+fn scan_k<const K: usize>(
     table: &WindowTable,
     own: &Bits,
     opp: &Bits,
@@ -138,9 +139,9 @@ pub(crate) fn scan(
     c: usize,
     width: usize,
     height: usize,
-    k: usize,
     exact: bool,
 ) -> (u64, bool) {
+    let k = K;
     let (x, y) = coords(c);
     let (w1, h1) = (width - 1, height - 1);
     // Cells available before and after `c` on each line, at most k.
@@ -183,6 +184,29 @@ pub(crate) fn scan(
         acc += table.entries[(o8 | p8 << (2 * half)) as usize];
     }
     (acc, win)
+}
+
+/// The scan of a stone of the mover on the empty cell `c` (see
+/// [`scan_k`]), rows of `k` (3 ≤ `k` ≤ [`FAST_MAX_K`]).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn scan(
+    table: &WindowTable,
+    own: &Bits,
+    opp: &Bits,
+    own_rot: &[Bits; 3],
+    opp_rot: &[Bits; 3],
+    c: usize,
+    width: usize,
+    height: usize,
+    k: usize,
+    exact: bool,
+) -> (u64, bool) {
+    match k {
+        5 => scan_k::<5>(table, own, opp, own_rot, opp_rot, c, width, height, exact),
+        4 => scan_k::<4>(table, own, opp, own_rot, opp_rot, c, width, height, exact),
+        _ => scan_k::<3>(table, own, opp, own_rot, opp_rot, c, width, height, exact),
+    }
 }
 
 /// Counter `lane` of a summed entry.
