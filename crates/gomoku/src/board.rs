@@ -5,7 +5,7 @@ use spielbaum_game_trait::{Game, MoveList, Outcome, Player, Undo};
 
 use crate::bits::{Bits, CELLS, STRIDE, cell, coords};
 use crate::lines::{self, FAST_MAX_K, ROT, WindowTable, lane};
-use crate::rules::{DIRS, Rules, SIDE_KEY, ZOBRIST, board_mask, neighbours};
+use crate::rules::{Rules, SIDE_KEY, ZOBRIST, board_mask, neighbours};
 
 /// A move: the index of the cell to play (see [`cell`](crate::cell)).
 ///
@@ -424,27 +424,15 @@ impl Gomoku {
     /// empty) lies in a winning row: at least `k` in a row, exactly `k`
     /// under the exact rule.
     pub(crate) fn makes_row(&self, c: usize, p: usize) -> bool {
-        let k = i32::from(self.rules.k);
-        let (x, y) = coords(c);
-        let (x, y) = (x as i32, y as i32);
-        let own = p as u8 + 1;
-        for (dx, dy) in DIRS {
-            let mut run = 1;
-            let mut i = 1;
-            while self.state_at(x + i * dx, y + i * dy) == own {
-                run += 1;
-                i += 1;
-            }
-            let mut i = 1;
-            while self.state_at(x - i * dx, y - i * dy) == own {
-                run += 1;
-                i += 1;
-            }
-            if run == k || (run > k && !self.rules.exact) {
-                return true;
-            }
-        }
-        false
+        lines::makes_row(
+            &self.stones[p],
+            &self.rot[p],
+            c,
+            usize::from(self.rules.width),
+            usize::from(self.rules.height),
+            usize::from(self.rules.k),
+            self.rules.exact,
+        )
     }
 
     /// `true` if `p` playing the empty cell `c` would win at once.

@@ -46,7 +46,7 @@ pub(crate) static ROT: [[u16; CELLS]; 3] = {
     t
 };
 
-/// `n ≤ 23` bits of `b` from bit `start` on (bit `start` lowest).
+/// `n ≤ 45` bits of `b` from bit `start` on (bit `start` lowest).
 #[inline(always)]
 pub(crate) fn extract(b: &Bits, start: usize, n: usize) -> u64 {
     let w = start >> 6;
@@ -207,6 +207,45 @@ pub(crate) fn scan(
         4 => scan_k::<4>(table, own, opp, own_rot, opp_rot, c, width, height, exact),
         _ => scan_k::<3>(table, own, opp, own_rot, opp_rot, c, width, height, exact),
     }
+}
+
+/// `true` if a stone of the player whose stones are `own` (layouts
+/// `own_rot`) at `c` (empty or own) lies in a winning row of `k ≤ 22`
+/// (exactly `k` if `exact`): two shifts per line.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn makes_row(
+    own: &Bits,
+    own_rot: &[Bits; 3],
+    c: usize,
+    width: usize,
+    height: usize,
+    k: usize,
+    exact: bool,
+) -> bool {
+    let (x, y) = coords(c);
+    let (w1, h1) = (width - 1, height - 1);
+    let ext = [
+        (x, w1 - x),
+        (y, h1 - y),
+        (x.min(y), (w1 - x).min(h1 - y)),
+        (x.min(h1 - y), (w1 - x).min(y)),
+    ];
+    for (d, &(before, after)) in ext.iter().enumerate() {
+        let (a, idx) =
+            if d == 0 { (own, c) } else { (&own_rot[d - 1], usize::from(ROT[d - 1][c])) };
+        let lo = before.min(k);
+        let hi = after.min(k);
+        // Centre at bit lo; at most 45 bits.
+        let o = extract(a, idx - lo, lo + hi + 1) | 1 << lo;
+        let l = if lo == 0 { 0 } else { (!(o << (64 - lo))).leading_zeros() as usize };
+        let r = (o >> (lo + 1)).trailing_ones() as usize;
+        let run = l.min(lo) + r + 1;
+        if run == k || (run > k && !exact) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Counter `lane` of a summed entry.

@@ -96,6 +96,21 @@ fn play_both(g: &mut Gomoku, p: &mut Plain, picks: &[u32]) -> bool {
         if g.outcome() != want {
             return false;
         }
+        // Immediate wins on every empty cell (every fourth move).
+        if !p.over() && g.stone_count() % 4 == 0 {
+            for y in 0..p.h {
+                for x in 0..p.w {
+                    if p.get(x, y) != 0 {
+                        continue;
+                    }
+                    for (pl, who) in [(1u8, Player::FIRST), (2, Player::SECOND)] {
+                        if g.wins_at(Cell::at(x as usize, y as usize), who) != p.wins_at(x, y, pl) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
         // Open windows against a count over the whole board.
         for (pl, who) in [(1u8, Player::FIRST), (2, Player::SECOND)] {
             let w = g.windows(who);
