@@ -201,8 +201,49 @@ fn fixed(depth: u32) {
     println!("\ndepth {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s", total as f64 / secs);
 }
 
+/// Depth 7 on the text's 7×7 board (from d4, white to move, candidates
+/// within 2 of a stone): nodes and time of a few configurations.
+fn seven_deep(depth: u32) {
+    let rules = Rules::mnk(7, 7, 5).unwrap();
+    let start = Gomoku::new(rules).after(Gomoku::new(rules).parse_move("d4").unwrap());
+    let near = start.with_radius(2);
+    let eval = Pattern::new(5, false);
+    let sym = Config { symmetry: true, ..Config::default() };
+    let rows: Vec<(&str, Config)> = vec![
+        ("default + symmetry", sym.clone()),
+        ("default + symmetry + etc", Config { etc: true, ..sym.clone() }),
+        ("default + symmetry + aspiration", Config { aspiration: Some(50), ..sym.clone() }),
+        ("default + symmetry, ordering from depth 3", Config { order_min_depth: 3, ..sym.clone() }),
+        ("default + symmetry, no killers", Config { killers: false, ..sym.clone() }),
+        ("default + symmetry, no history", Config { history: false, ..sym.clone() }),
+        ("lean + symmetry", Config { symmetry: true, ..Config::lean() }),
+    ];
+    for (name, config) in rows {
+        let t = Instant::now();
+        let r = Searcher::new(eval, config).search(&near, &Limits::depth(depth));
+        println!(
+            "| {name} | {} | {} | {:.0} ms | {} |",
+            r.counters.nodes,
+            r.score,
+            t.elapsed().as_secs_f64() * 1e3,
+            r.best_move.map(|m| near.move_string(m)).unwrap_or_default()
+        );
+    }
+    let t = Instant::now();
+    let r = Searcher::new(eval.with_shape_ordering(true), sym).search(&near, &Limits::depth(depth));
+    println!(
+        "| default + symmetry, line-shape ordering | {} | {} | {:.0} ms |",
+        r.counters.nodes,
+        r.score,
+        t.elapsed().as_secs_f64() * 1e3
+    );
+}
+
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_default();
+    if let Some(d) = arg.strip_prefix("deep7x7-") {
+        return seven_deep(d.parse().unwrap_or(7));
+    }
     if let Some(d) = arg.strip_prefix("fixed") {
         return fixed(d.parse().unwrap_or(4));
     }
