@@ -245,7 +245,14 @@ fn main() {
         return seven_deep(d.parse().unwrap_or(7));
     }
     if let Some(d) = arg.strip_prefix("fixed") {
-        return fixed(d.parse().unwrap_or(4));
+        // `fixed5` the default configuration; `fixed5o3` static ordering
+        // from remaining depth 3 on.
+        let (d, o) = d.split_once('o').unwrap_or((d, ""));
+        let mut config = Config::default();
+        if let Ok(o) = o.parse() {
+            config.order_min_depth = o;
+        }
+        return fixed(d.parse().unwrap_or(4), &config);
     }
     if arg.is_empty() || arg == "7x7" {
         seven();

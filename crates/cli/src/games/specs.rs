@@ -590,7 +590,7 @@ impl GameSpec for GomokuSpec {
     ) -> Result<Vec<NamedAgent<spielbaum_gomoku::Gomoku>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; default depth 6",
+            help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; default depth 6",
             keys: GOMOKU_ENGINE_KEYS,
             build: Arc::new(gomoku_engine),
         }])
@@ -601,6 +601,11 @@ impl GameSpec for GomokuSpec {
                 name: "pattern",
                 help: "open windows of k cells (four, three, two stones), tempo, decisive fours",
                 make: || Box::new(spielbaum_gomoku::Pattern::default()),
+            },
+            NamedEval {
+                name: "pattern3",
+                help: "pattern, and an open three of the side to move facing no four counts as won",
+                make: || Box::new(spielbaum_gomoku::Pattern::default().with_threes(true)),
             },
             NamedEval {
                 name: "rows",
@@ -629,7 +634,7 @@ impl GameSpec for GomokuSpec {
 
 /// The keys of Gomoku's `engine`.
 const GOMOKU_ENGINE_KEYS: &[&str] =
-    &["depth", "time", "nodes", "eval", "radius", "checks", "table"];
+    &["depth", "time", "nodes", "eval", "radius", "checks", "quiescence", "table"];
 
 /// Builds Gomoku's `engine` agent from its spec.
 fn gomoku_engine(
@@ -662,6 +667,11 @@ fn gomoku_engine(
         Some(other) => return Err(spec.bad("checks", other, "on or off")),
     };
     let mut config = spielbaum_negamax::Config::default();
+    match spec.raw("quiescence").as_deref() {
+        None | Some("off") => {}
+        Some("on") => config.quiescence = true,
+        Some(other) => return Err(spec.bad("quiescence", other, "on or off")),
+    }
     if let Some(t) = spec.get_in::<usize>("table", 0..=4096)? {
         config.table_mib = t;
     }
