@@ -186,14 +186,14 @@ fn speed() {
 /// speed part's openings: nodes (load-independent, the same on every
 /// machine) and the node rate; for profiling (`callgrind`) and for
 /// before/after comparisons in one run.
-fn fixed(depth: u32) {
+fn fixed(depth: u32, config: &Config) {
     let rules = Rules::default();
     let starts = openings(&rules, 8, 6, 2026);
     let t = Instant::now();
     let mut total = 0;
     for g in &starts {
-        let r = Searcher::new(Pattern::new(5, false), Config::default())
-            .search(g, &Limits::depth(depth));
+        let r =
+            Searcher::new(Pattern::new(5, false), config.clone()).search(g, &Limits::depth(depth));
         total += r.counters.nodes;
         print!("{} ", r.counters.nodes);
     }

@@ -79,7 +79,9 @@ fn main() {
                 }
                 let config = Config { quiescence, ..Config::default() };
                 let mut strong: Box<dyn Agent<Gomoku>> = match vcf {
-                    Some(n) => Box::new(Engine::new(WithVcf::new(eval, n), config, checks, "pattern")),
+                    Some(n) => {
+                        Box::new(Engine::new(WithVcf::new(eval, n), config, checks, "pattern"))
+                    }
                     None => Box::new(Engine::new(eval, config, checks, "pattern")),
                 };
                 let mut student = make();

@@ -141,8 +141,7 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
             (0, r) | (r, 0) => r,
             (a, b) => a.min(b),
         };
-        let search_pos =
-            if radius == rules.radius { pos.clone() } else { pos.with_radius(radius) };
+        let search_pos = if radius == rules.radius { pos.clone() } else { pos.with_radius(radius) };
         let mut l =
             Limits::depth(limits.depth.unwrap_or(spielbaum_negamax::params::STACK_SAFE_DEPTH));
         if let Some(d) = deadline {

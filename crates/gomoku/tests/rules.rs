@@ -97,7 +97,7 @@ fn play_both(g: &mut Gomoku, p: &mut Plain, picks: &[u32]) -> bool {
             return false;
         }
         // Immediate wins on every empty cell (every fourth move).
-        if !p.over() && g.stone_count() % 4 == 0 {
+        if !p.over() && g.stone_count().is_multiple_of(4) {
             for y in 0..p.h {
                 for x in 0..p.w {
                     if p.get(x, y) != 0 {

@@ -585,9 +585,7 @@ impl GameSpec for GomokuSpec {
     fn eval() -> spielbaum_gomoku::Pattern {
         spielbaum_gomoku::Pattern::default()
     }
-    fn agents(
-        _: &Values<'_>,
-    ) -> Result<Vec<NamedAgent<spielbaum_gomoku::Gomoku>>, CliError> {
+    fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_gomoku::Gomoku>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
             help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; default depth 6",
