@@ -284,7 +284,7 @@ fn negamax_variants() -> Vec<(&'static str, Config)> {
         ("ordered", Config::plain(Algorithm::Ordered)),
         ("pvs", Config::plain(Algorithm::Pvs)),
         ("iterative", Config::plain(Algorithm::Iterative)),
-        ("iterative+table+killers+history", Config::default()),
+        ("iterative+table+killers+history", Config::ordered()),
     ]
 }
 
@@ -388,39 +388,42 @@ fn checkpoints() -> Vec<u64> {
 }
 
 /// MCTS on the subtraction game "3, 5, 11": each root move's estimated win
-/// probability against the iterations, pure UCT (MCTS-Solver off), seed 1.
+/// probability against the iterations, pure UCT (MCTS-Solver off), seed 1,
+/// as a tree and as a graph (one node per number), side by side.
 fn mcts_convergence() -> Res<Figure> {
-    let mut csv = String::from("n,iterations,move,win_probability\n");
+    let mut csv = String::from("n,search,iterations,move,win_probability\n");
     let mut panels = Vec::new();
-    for n in [22u64, 54] {
-        let game = SubtractionGame::new(n, &[3, 5, 11])?;
-        let mut mcts = Mcts::new(game, MctsConfig::seeded(1).solver(false));
-        let mut done = 0;
-        let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
-        for c in checkpoints() {
-            let a = mcts.search(Budget::iterations(c - done));
-            done = c;
-            let mut moves: Vec<_> = a.moves.iter().map(|m| (m.mv, m.win_probability)).collect();
-            moves.sort_by_key(|m| m.0);
-            for (mv, p) in moves {
-                writeln!(csv, "{n},{c},{mv},{p:.6}")?;
-                let label = format!("subtract {mv}");
-                match series.iter_mut().find(|s| s.0 == label) {
-                    Some(s) => s.1.push((c as f64, p)),
-                    None => series.push((label, vec![(c as f64, p)])),
+    for n in [22u64, 54, 100] {
+        for (search, graph) in [("tree", false), ("graph", true)] {
+            let game = SubtractionGame::new(n, &[3, 5, 11])?;
+            let mut mcts = Mcts::new(game, MctsConfig::seeded(1).solver(false).graph(graph));
+            let mut done = 0;
+            let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+            for c in checkpoints() {
+                let a = mcts.search(Budget::iterations(c - done));
+                done = c;
+                let mut moves: Vec<_> = a.moves.iter().map(|m| (m.mv, m.win_probability)).collect();
+                moves.sort_by_key(|m| m.0);
+                for (mv, p) in moves {
+                    writeln!(csv, "{n},{search},{c},{mv},{p:.6}")?;
+                    let label = format!("subtract {mv}");
+                    match series.iter_mut().find(|s| s.0 == label) {
+                        Some(s) => s.1.push((c as f64, p)),
+                        None => series.push((label, vec![(c as f64, p)])),
+                    }
                 }
             }
+            panels.push((n, search, series));
         }
-        panels.push((n, series));
     }
     let draw = move |path: &Path| -> Res<()> {
-        let root = SVGBackend::new(path, (1100, 440)).into_drawing_area();
+        let root = SVGBackend::new(path, (1100, 1260)).into_drawing_area();
         root.fill(&WHITE)?;
-        let areas = root.split_evenly((1, 2));
-        for (area, (n, series)) in areas.iter().zip(&panels) {
+        let areas = root.split_evenly((3, 2));
+        for (area, (n, search, series)) in areas.iter().zip(&panels) {
             line_panel(
                 area,
-                &format!("\"3, 5, 11\" from n = {n}: estimated p(win) per move"),
+                &format!("n = {n}, {search}: estimated p(win) per move"),
                 "iterations (log scale)",
                 "p(win)",
                 8.0..1.3e6,

@@ -37,8 +37,8 @@ fn main() {
     for (name, c) in [
         ("default, grows", Config::default()),
         ("default, fixed", fixed(Config::default())),
-        ("lean, grows", Config::lean()),
-        ("lean, fixed", fixed(Config::lean())),
+        ("ordered, grows", Config::ordered()),
+        ("ordered, fixed", fixed(Config::ordered())),
     ] {
         let tree_search = || {
             let r = Searcher::new(RandomTreeEval, c.clone()).search(&tree, &Limits::depth(8));

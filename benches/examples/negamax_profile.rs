@@ -10,11 +10,13 @@
 //! Arguments: workload (`tree` = synthetic tree b=10 depth 6, `dag` =
 //! synthetic DAG b=8 depth 7, `ttt` = Tic-tac-toe depth 7 with `LineCount`),
 //! variant (`ab-ours`, `ab-minimax`, `pvs-ours`, `id-like-ours`,
-//! `id-ours`, `id-ours-oN` = `id-ours` ordering by evaluation only with at
+//! `id-ours`, `id-ours-oN` = `id-ordered` ordering by evaluation only with at
 //! least N plies left, `cfg:SWITCHES` = minimax's techniques plus the
 //! comma-separated switches `oN`, `k`, `h`, `etc`, `a` (e.g. `cfg:o3,k,h`),
-//! `id-lean` = [`Config::lean`] with a table of at most 1 MiB (grown by
-//! need), `id-lean-fixed` = the same with a fixed 1 MiB table,
+//! `id-lean` = [`Config::default`] (the former `lean` preset) with a table
+//! of at most 1 MiB (grown by need), `id-lean-fixed` = the same with a
+//! fixed 1 MiB table, `id-ordered` = [`Config::ordered`] (the earlier
+//! default) with a table of at most 1 MiB,
 //! `id-minimax`), repetitions. Prints the root value and the
 //! nodes of one run (counted in a separate run for minimax).
 
@@ -34,11 +36,12 @@ where
         "pvs-ours" => Some(Config::plain(Algorithm::Pvs)),
         "id-like-ours" => Some(like_minimax_id()),
         "id-ours" => Some(Config { table_mib: 1, ..Config::default() }),
+        "id-ordered" => Some(Config { table_mib: 1, ..Config::ordered() }),
         "ab-minimax" | "id-minimax" => None,
         "id-like-etc" => Some(Config { etc: true, ..like_minimax_id() }),
         "id-lean" => Some(Config { table_mib: 1, ..Config::lean() }),
         "id-lean-fixed" => Some(Config { table_mib: 1, table_growth: false, ..Config::lean() }),
-        "id-ours-etc" => Some(Config { table_mib: 1, etc: true, ..Config::default() }),
+        "id-ours-etc" => Some(Config { table_mib: 1, etc: true, ..Config::ordered() }),
         "id-like-2t" => Some(Config { replacement: Replacement::TwoTier, ..like_minimax_id() }),
         "id-like-al" => Some(Config { replacement: Replacement::Always, ..like_minimax_id() }),
         v if v.starts_with("cfg:") => match spec(&v[4..]) {
@@ -51,7 +54,7 @@ where
         v if v.starts_with("id-ours-o") && v[9..].parse::<i32>().is_ok() => Some(Config {
             table_mib: 1,
             order_min_depth: v[9..].parse().unwrap_or(2),
-            ..Config::default()
+            ..Config::ordered()
         }),
         other => {
             eprintln!("unknown variant {other:?}");

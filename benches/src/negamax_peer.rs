@@ -69,8 +69,21 @@ pub fn theirs_id<const COUNT: bool, G: Game, E: Evaluator<G>>(
 where
     G::Move: Eq,
 {
+    theirs_id_mib::<COUNT, G, E>(g, eval, depth, 1)
+}
+
+/// [`theirs_id`] with a table of `mib` MiB.
+pub fn theirs_id_mib<const COUNT: bool, G: Game, E: Evaluator<G>>(
+    g: &G,
+    eval: E,
+    depth: u8,
+    mib: usize,
+) -> (i32, u64)
+where
+    G::Move: Eq,
+{
     reset_applied();
-    let opts = IterativeOptions::new().with_table_byte_size(1 << 20);
+    let opts = IterativeOptions::new().with_table_byte_size(mib << 20);
     let mut s = IterativeSearch::new(Eval::<G, E, COUNT>(eval, PhantomData), opts);
     s.set_max_depth(depth);
     s.choose_move(g).expect("a move");
@@ -89,6 +102,25 @@ pub fn like_minimax_id() -> Config {
         order_min_depth: i32::MAX,
         killers: false,
         history: false,
+        etc: false,
+        adaptive: false,
         ..Config::default()
+    }
+}
+
+/// An evaluator whose values are clamped to ±[`FIT16_MAX`], so that they
+/// fit minimax's `i16` evaluations; both engines search with it (the
+/// Gomoku pattern evaluator scores a won position at 40,000). Only
+/// `evaluate` is passed on: the inner evaluator's move-ordering hooks are
+/// not used by either engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fit16<E>(pub E);
+
+/// The largest value of [`Fit16`].
+pub const FIT16_MAX: Score = 30_000;
+
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for Fit16<E> {
+    fn evaluate(&self, g: &G) -> Score {
+        self.0.evaluate(g).clamp(-FIT16_MAX, FIT16_MAX)
     }
 }

@@ -49,12 +49,12 @@ pub const GENERIC_AGENTS: &[(&str, &str, &str)] = &[
     ("oneply", "eval", "the move to the best position by an evaluator, one ply deep"),
     (
         "negamax",
-        "depth=N|max, time=DUR, nodes=N, eval, preset=default|lean, threads=N, table=MIB",
+        "depth=N|max, time=DUR, nodes=N, eval, preset=default|lean|ordered, threads=N, table=MIB",
         "alpha-beta search (iterative deepening); depth=max solves; default depth 6",
     ),
     (
         "mcts",
-        "iterations=N, time=DUR, c=F, threads=N, solver=on|off",
+        "iterations=N, time=DUR, c=F, threads=N, solver=on|off, graph=on|off",
         "Monte Carlo tree search with MCTS-Solver; default 10000 iterations",
     ),
 ];

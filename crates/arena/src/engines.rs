@@ -80,7 +80,10 @@ where
             let mut config = match spec.raw("preset").as_deref() {
                 None | Some("default") => Config::default(),
                 Some("lean") => Config::lean(),
-                Some(other) => return Err(spec.bad("preset", other, "default or lean")),
+                Some("ordered") => Config::ordered(),
+                Some(other) => {
+                    return Err(spec.bad("preset", other, "default, lean or ordered"));
+                }
             };
             if let Some(t) = spec.get_in::<usize>("threads", 1..=256)? {
                 config.threads = t;
@@ -110,6 +113,11 @@ where
                 Some("off") => config = config.solver(false),
                 Some(other) => return Err(spec.bad("solver", other, "on or off")),
             }
+            match spec.raw("graph").as_deref() {
+                None | Some("off") => {}
+                Some("on") => config = config.graph(true),
+                Some(other) => return Err(spec.bad("graph", other, "on or off")),
+            }
             spec.finish(MCTS_KEYS)?;
             let own = AgentLimits { time, depth: None, nodes: iterations };
             let agent = LazyMcts { config, engine: None };
@@ -120,7 +128,7 @@ where
 }
 
 /// The keys of `mcts`.
-const MCTS_KEYS: &[&str] = &["iterations", "time", "c", "threads", "solver"];
+const MCTS_KEYS: &[&str] = &["iterations", "time", "c", "threads", "solver", "graph"];
 
 /// [`Mcts`] as an agent made before its game is known: the engine (which
 /// needs a root) is created at the first new game or move.

@@ -25,8 +25,7 @@ use std::path::Path;
 
 use crate::control::RunError;
 use crate::level::LevelStats;
-use crate::packed::part::{Count, Part as PackedPart};
-use crate::table::Part;
+use crate::packed::part::{Count, Part, Rest};
 
 const MAGIC: &[u8; 8] = b"SPBFSCK3";
 /// The checkpoint's file name in its directory.
@@ -35,7 +34,7 @@ pub(crate) const FILE: &str = "checkpoint.bin";
 /// The engine that wrote a checkpoint.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Kind {
-    /// [`level`](crate::level): `u64` keys, `u128` counters.
+    /// [`level`](crate::level): `u64` key rests, `u128` counters.
     Level = 1,
     /// [`packed`](crate::packed): `u32` key rests, `u64` or `u128` counters.
     Packed = 2,
@@ -54,9 +53,9 @@ pub(crate) struct Header {
 
 /// A loaded level.
 pub(crate) enum Body {
-    Narrow(Vec<PackedPart<u64>>),
-    Wide(Vec<PackedPart<u128>>),
-    Keys64(Vec<Part>),
+    Narrow(Vec<Part<u64>>),
+    Wide(Vec<Part<u128>>),
+    Keys64(Vec<Part<u128, u64>>),
 }
 
 /// A partition as a checkpoint stores it.
@@ -67,32 +66,18 @@ pub(crate) trait Stored {
     fn write_entries(&self, w: &mut dyn Write) -> std::io::Result<()>;
 }
 
-impl Stored for Part {
-    const KEY_BYTES: u8 = 8;
-    const COUNT_BYTES: u8 = 16;
-    fn len(&self) -> usize {
-        self.keys.len()
-    }
-    fn write_entries(&self, w: &mut dyn Write) -> std::io::Result<()> {
-        for k in &self.keys {
-            w.write_all(&k.to_le_bytes())?;
-        }
-        for c in &self.counts {
-            w.write_all(&c.to_le_bytes())?;
-        }
-        Ok(())
-    }
-}
-
-impl<C: Count> Stored for PackedPart<C> {
-    const KEY_BYTES: u8 = 4;
+impl<C: Count, K: Rest> Stored for Part<C, K> {
+    const KEY_BYTES: u8 = size_of::<K>() as u8;
     const COUNT_BYTES: u8 = size_of::<C>() as u8;
     fn len(&self) -> usize {
         self.len
     }
     fn write_entries(&self, w: &mut dyn Write) -> std::io::Result<()> {
         for (k, _) in self.entries() {
-            w.write_all(&k.to_le_bytes())?;
+            match size_of::<K>() {
+                4 => w.write_all(&(k.to_u64() as u32).to_le_bytes())?,
+                _ => w.write_all(&k.to_u64().to_le_bytes())?,
+            }
         }
         for (_, c) in self.entries() {
             let c: u128 = c.into();
@@ -386,15 +371,14 @@ pub(crate) fn load(
         let head = Header { kind, identity: got, depth, prev_len, per_class, levels };
         let body = match (kind, kb, cb) {
             (Kind::Level, 8, 16) => {
-                read_parts(r, np, key_bits, 8, 16, |keys, counts| Part { keys, counts })
-                    .map(|p| p.map(Body::Keys64))?
+                read_parts(r, np, key_bits, 8, 16, Part::finished).map(|p| p.map(Body::Keys64))?
             }
             (Kind::Packed, 4, 8) => read_parts(r, np, key_bits, 4, 8, |k, c| {
-                PackedPart::finished(k.into_iter().map(|k| k as u32).collect(), to_u64(c))
+                Part::finished(k.into_iter().map(|k| k as u32).collect(), to_u64(c))
             })
             .map(|p| p.map(Body::Narrow))?,
             (Kind::Packed, 4, 16) => read_parts(r, np, key_bits, 4, 16, |k, c| {
-                PackedPart::finished(k.into_iter().map(|k| k as u32).collect(), c)
+                Part::finished(k.into_iter().map(|k| k as u32).collect(), c)
             })
             .map(|p| p.map(Body::Wide))?,
             _ => return Ok(Err(format!("keys of {kb} bytes and counters of {cb} bytes"))),
@@ -470,17 +454,17 @@ mod tests {
         }
     }
 
-    fn packed<C: Count>(big: C) -> Vec<PackedPart<C>> {
+    fn packed<C: Count>(big: C) -> Vec<Part<C>> {
         let c = C::from_u64;
         vec![
-            PackedPart::finished(vec![1, 5, 63], vec![c(1), c(2), big]),
-            PackedPart::finished(vec![], vec![]),
-            PackedPart::finished(vec![0], vec![c(7)]),
-            PackedPart::finished(vec![2, 3], vec![c(8), c(9)]),
+            Part::finished(vec![1, 5, 63], vec![c(1), c(2), big]),
+            Part::finished(vec![], vec![]),
+            Part::finished(vec![0], vec![c(7)]),
+            Part::finished(vec![2, 3], vec![c(8), c(9)]),
         ]
     }
 
-    fn entries<C: Count>(parts: &[PackedPart<C>]) -> Vec<Vec<(u32, u128)>> {
+    fn entries<C: Count>(parts: &[Part<C>]) -> Vec<Vec<(u32, u128)>> {
         parts.iter().map(|p| p.entries().map(|(k, c)| (k, c.into())).collect()).collect()
     }
 
@@ -513,13 +497,13 @@ mod tests {
         assert_eq!(entries(&p), entries(&wide));
         let level = head(Kind::Level);
         let parts = vec![
-            Part { keys: vec![u64::MAX, 3], counts: vec![u128::MAX, 1] },
+            Part::finished(vec![(1u64 << 56) - 1, 3], vec![u128::MAX, 1]),
             Part::default(),
             Part::default(),
-            Part { keys: vec![9], counts: vec![2] },
+            Part::finished(vec![9], vec![2]),
         ];
         save(&d, &level, &parts).unwrap();
-        let Body::Keys64(p) = load(&d, Kind::Level, &level.identity, 4, 64).unwrap().unwrap().1
+        let Body::Keys64(p) = load(&d, Kind::Level, &level.identity, 4, 56).unwrap().unwrap().1
         else {
             panic!("u64 keys expected")
         };

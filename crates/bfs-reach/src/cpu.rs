@@ -154,12 +154,15 @@ impl Bmi2 {
 #[cfg(target_arch = "x86_64")]
 fn slow_pext() -> bool {
     use core::arch::x86_64::__cpuid;
-    let v = __cpuid(0);
+    // `__cpuid` is a safe function from Rust 1.94 on and `unsafe` before:
+    // the block keeps the crate building with 1.89.
+    #[allow(unused_unsafe)]
+    // SAFETY: every x86-64 processor has CPUID; it only reads registers.
+    let (v, f) = unsafe { (__cpuid(0), __cpuid(1).eax) };
     let amd = [v.ebx, v.edx, v.ecx] == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
     if !amd {
         return false;
     }
-    let f = __cpuid(1).eax;
     let family = (f >> 8 & 0xf) + if f >> 8 & 0xf == 0xf { f >> 20 & 0xff } else { 0 };
     family < 0x19
 }

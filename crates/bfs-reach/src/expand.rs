@@ -3,14 +3,15 @@
 //!
 //! A level is expanded in rounds. In a round every thread of the pool takes
 //! chunks of the current level (an atomic counter hands them out), expands
-//! their positions and appends each successor as a 16-byte record (canonical
-//! key, counter) to its own bucket for the successor's partition; counters
+//! their positions and appends each successor as a 16-byte record (the
+//! rest of its canonical key under the [`KeyLayout`] of 64-bit keys, and
+//! the counter) to its own bucket for the successor's partition; counters
 //! of 2^64 or more go to a side bucket with `u128` counters. Then the
-//! partitions are merged in parallel: each partition's table takes the
-//! records of every thread's bucket for it, so a table is updated while it
-//! sits in cache, and no two threads ever touch the same table. Buckets are
-//! reused from round to round and level to level, so the hot loop does not
-//! allocate once they have grown.
+//! partitions are merged in parallel into their tables — the partition
+//! type of the packed engine ([`Part`]) with `u64` rests — so a table is
+//! updated while it sits in cache, and no two threads ever touch the same
+//! table. Buckets are reused from round to round and level to level, so
+//! the hot loop does not allocate once they have grown.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,8 +21,20 @@ use spielbaum_game_trait::{MoveList, Outcome};
 
 use crate::control::{Progress, RunError};
 use crate::level::{FromKey, Group, LevelStats, ProgressFn};
-use crate::params::ROUND_RECORDS;
-use crate::table::{PARTS, Part, PartTable, part_of};
+use crate::packed::KeyLayout;
+use crate::packed::part::Part;
+use crate::params::{PARTITION_BITS, ROUND_RECORDS};
+
+/// Number of partitions of a level.
+pub(crate) const PARTS: usize = 1 << PARTITION_BITS;
+
+/// A partition of the generic engine: rests of 56 bits, `u128` counters.
+pub(crate) type WidePart = Part<u128, u64>;
+
+/// How the generic engine splits a key into a partition and a rest.
+pub(crate) fn layout() -> KeyLayout {
+    KeyLayout::wide(PARTITION_BITS)
+}
 
 /// Sources per chunk handed to a thread.
 const CHUNK: usize = 2048;
@@ -67,29 +80,43 @@ pub(crate) fn in_pool<R: Send>(
 pub(crate) fn expand_level<G: FromKey + Send + Sync>(
     start: &G,
     group: &Group,
-    current: &[Part],
+    current: &[WidePart],
     depth: u32,
     build: bool,
     pool: Option<&rayon::ThreadPool>,
     progress: &mut Option<ProgressFn<'_>>,
-) -> Result<(LevelStats, Vec<Part>), RunError> {
-    let total: usize = current.iter().map(Part::len).sum();
+) -> Result<(LevelStats, Vec<WidePart>), RunError> {
+    let total: usize = current.iter().map(|p| p.len).sum();
+    let layout = layout();
     let mut chunks: Vec<(usize, usize, usize)> = Vec::new();
     for (p, part) in current.iter().enumerate() {
         let mut s = 0;
-        while s < part.len() {
-            let e = (s + CHUNK).min(part.len());
+        while s < part.len {
+            let e = (s + CHUNK).min(part.len);
             chunks.push((p, s, e));
             s = e;
         }
     }
     let threads = in_pool(pool, rayon::current_num_threads);
     let buckets: Vec<Mutex<Buckets>> = (0..threads).map(|_| Mutex::new(Buckets::new())).collect();
-    // Room for the next level: the previous growth, spread over the
-    // partitions (tables grow if it is short).
+    // Room for the next level: 5/4 of this one, spread over the
+    // partitions, at 5/4 slots per entry (a generous guess already: the
+    // tables grow if it is short). 24-byte slots (a `u64` rest and a
+    // `u128` counter).
     let room = total.saturating_mul(5) / 4 / PARTS + 16;
-    let mut tables: Vec<PartTable> = if build {
-        in_pool(pool, || (0..PARTS).into_par_iter().map(|_| PartTable::with_room(room)).collect())
+    let cap = room * 5 / 4;
+    let rest_bits = layout.rest_bits();
+    let mut tables: Vec<WidePart> = if build {
+        in_pool(pool, || {
+            (0..PARTS)
+                .into_par_iter()
+                .map(|_| {
+                    let mut t = WidePart::default();
+                    t.reset(cap, rest_bits);
+                    t
+                })
+                .collect()
+        })
     } else {
         Vec::new()
     };
@@ -119,7 +146,9 @@ pub(crate) fn expand_level<G: FromKey + Send + Sync>(
                         break;
                     }
                     let (p, s, e) = chunks[i];
-                    expand_chunk(start, group, &current[p], s, e, build, &mut b, &mut moves);
+                    let part = &current[p];
+                    let src = Source { layout, p, part };
+                    expand_chunk(start, group, src, s, e, build, &mut b, &mut moves);
                 }
             })
         });
@@ -139,12 +168,8 @@ pub(crate) fn expand_level<G: FromKey + Send + Sync>(
             in_pool(pool, || {
                 tables.par_iter_mut().enumerate().for_each(|(p, t)| {
                     for o in outs {
-                        for r in &o.recs[p] {
-                            t.add_small(r[0], r[1]);
-                        }
-                        for &(k, n) in &o.big[p] {
-                            t.add(k, n);
-                        }
+                        t.add_all(o.recs[p].iter().map(|r| (r[0], u128::from(r[1]))));
+                        t.add_all(o.big[p].iter().copied());
                     }
                 })
             });
@@ -170,12 +195,23 @@ pub(crate) fn expand_level<G: FromKey + Send + Sync>(
         }
     }
     stats.depth = depth;
-    let next: Vec<Part> = if build {
-        in_pool(pool, || tables.into_par_iter().map(PartTable::into_part).collect())
-    } else {
-        Vec::new()
-    };
-    Ok((stats, next))
+    if build {
+        in_pool(pool, || {
+            tables.par_iter_mut().for_each(|t| {
+                t.compact(u128::MAX, None);
+                t.shrink();
+            })
+        });
+    }
+    Ok((stats, tables))
+}
+
+/// A partition of the current level and where its keys belong.
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    layout: KeyLayout,
+    p: usize,
+    part: &'a WidePart,
 }
 
 impl Buckets {
@@ -190,7 +226,7 @@ impl Buckets {
 fn expand_chunk<G: FromKey>(
     proto: &G,
     group: &Group,
-    part: &Part,
+    src: Source<'_>,
     s: usize,
     e: usize,
     build: bool,
@@ -200,9 +236,18 @@ fn expand_chunk<G: FromKey>(
     if out.stats.by_orbit.len() < group.size() + 1 {
         out.stats.by_orbit.resize(group.size() + 1, 0);
     }
+    let Source { layout, p, part } = src;
+    let (rests, counts) = part.slices();
+    let push = |out: &mut Buckets, k: u64, count: u128| {
+        let (np, rest) = layout.split_wide(k);
+        match u64::try_from(count) {
+            Ok(small) => out.recs[np].push([rest, small]),
+            Err(_) => out.big[np].push((rest, count)),
+        }
+    };
     for i in s..e {
-        let key = part.keys[i];
-        let count = part.counts[i];
+        let key = layout.join_wide(p, rests[i]);
+        let count = counts[i];
         let g = proto.decode(key);
         let orbit = group.orbit(&g, key);
         let st = &mut out.stats;
@@ -213,23 +258,14 @@ fn expand_chunk<G: FromKey>(
         let n = match group {
             Group::Identity | Group::Full(_) if build => {
                 let canonical = matches!(group, Group::Full(_));
-                if let Ok(small) = u64::try_from(count) {
-                    g.successor_keys(canonical, moves, |k| out.recs[part_of(k)].push([k, small]))
-                } else {
-                    g.successor_keys(canonical, moves, |k| out.big[part_of(k)].push((k, count)))
-                }
+                g.successor_keys(canonical, moves, |k| push(out, k, count))
             }
             _ => {
                 moves.clear();
                 g.moves(moves);
                 if build {
                     for &mv in moves.iter() {
-                        let k = group.canonical_key(&g.after(mv));
-                        if let Ok(small) = u64::try_from(count) {
-                            out.recs[part_of(k)].push([k, small]);
-                        } else {
-                            out.big[part_of(k)].push((k, count));
-                        }
+                        push(out, group.canonical_key(&g.after(mv)), count);
                     }
                 }
                 moves.len()

@@ -76,7 +76,7 @@ use spielbaum_game_trait::Game;
 
 use crate::checkpoint::{self, Body, Header, Kind};
 use crate::control::{Control, Progress, RunError};
-use crate::table::{PARTS, Part, PartTable};
+use crate::expand::{PARTS, WidePart, layout};
 
 /// Games whose [`key`](Game::key) is an exact encoding that can be turned
 /// back into the position: the level engine stores only keys (8 bytes) and
@@ -255,7 +255,7 @@ impl Group {
 
 /// Read access to a finished level inside the level callback.
 pub struct LevelView<'a, G> {
-    parts: &'a [Part],
+    parts: &'a [WidePart],
     proto: &'a G,
     group: &'a Group,
 }
@@ -263,12 +263,15 @@ pub struct LevelView<'a, G> {
 impl<G: FromKey> LevelView<'_, G> {
     /// `(canonical key, class counter)` of every stored position.
     pub fn iter(&self) -> impl Iterator<Item = (u64, u128)> + '_ {
-        self.parts.iter().flat_map(|p| p.keys.iter().copied().zip(p.counts.iter().copied()))
+        let layout = layout();
+        self.parts.iter().enumerate().flat_map(move |(p, part)| {
+            part.entries().map(move |(rest, c)| (layout.join_wide(p, rest), c))
+        })
     }
 
     /// Number of stored positions (0 for levels read from a checkpoint).
     pub fn len(&self) -> usize {
-        self.parts.iter().map(Part::len).sum()
+        self.parts.iter().map(|p| p.len).sum()
     }
 
     /// `true` if no position is stored.
@@ -405,18 +408,20 @@ impl<'a> LevelBfs<'a> {
         let start_key = group.canonical_key(start);
         let mut summary = Summary::default();
         let mut depth = 0u32;
-        let identity = [start.key(), group.size() as u64];
-        let mut current: Vec<Part> = {
-            let mut t = PartTable::default();
-            t.add(start_key, 1);
-            let mut parts: Vec<Part> = (0..PARTS).map(|_| Part::default()).collect();
-            parts[crate::table::part_of(start_key)] = t.into_part();
+        let layout = layout();
+        let identity =
+            [start.key(), group.size() as u64, 64, PARTS as u64, u64::from(layout.rest_bits())];
+        let mut current: Vec<WidePart> = {
+            let mut parts: Vec<WidePart> = (0..PARTS).map(|_| WidePart::default()).collect();
+            let (p, rest) = layout.split_wide(start_key);
+            parts[p] = WidePart::single(rest, 1);
             parts
         };
         if let Some(dir) = &self.checkpoint
-            && let Some((cp, body)) = checkpoint::load(dir, Kind::Level, &identity, PARTS, 64)?
+            && let Some((cp, body)) =
+                checkpoint::load(dir, Kind::Level, &identity, PARTS, layout.rest_bits())?
         {
-            let empty: Vec<Part> = Vec::new();
+            let empty: Vec<WidePart> = Vec::new();
             for stats in &cp.levels {
                 let view = LevelView { parts: &empty, proto: start, group: &group };
                 if on_level(stats, &view).is_stop() {
@@ -451,7 +456,7 @@ impl<'a> LevelBfs<'a> {
             let finished = if last {
                 stats.dead_ends == stats.positions
             } else {
-                next.iter().all(Part::is_empty)
+                next.iter().all(|p| p.len == 0)
             };
             summary.levels.push(stats);
             drop(current);

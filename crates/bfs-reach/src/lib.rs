@@ -17,7 +17,6 @@ pub mod packed;
 pub mod params;
 pub mod perfect;
 pub mod retrograde;
-mod table;
 
 pub use checkpoint::{CheckedReader, read_checked, write_atomically, write_checked};
 pub use control::{Control, Progress, RunError};
@@ -26,4 +25,3 @@ pub use level::{FromKey, LevelBfs, LevelStats, LevelView, Summary};
 pub use packed::{LevelCodec, PackedBfs, PackedView};
 pub use perfect::{Database, PerfectError, PerfectIndex, PerfectSolver};
 pub use retrograde::{RetroTable, Retrograde, Value};
-pub use table::Part;

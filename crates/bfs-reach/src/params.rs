@@ -23,10 +23,6 @@ pub const PARTITION_BITS: u32 = 8;
 /// often while it is in cache.
 pub const ROUND_RECORDS: usize = 16 << 20;
 
-/// Maximum load factor of the level hash tables, in 1/256: 0.75 keeps
-/// linear probing short while wasting a quarter of the slots at most.
-pub const MAX_LOAD_256: usize = 192;
-
 /// Key bits stored per entry by the packed engine
 /// ([`packed`](crate::packed)) as a `u32`; the other bits of a packed key
 /// choose its partition: 2^8 partitions on the English peg-solitaire board

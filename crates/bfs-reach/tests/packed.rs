@@ -38,7 +38,8 @@ impl SquareCodec {
 struct SquareExpander<'a>(&'a SquareCodec);
 
 impl Expander for SquareExpander<'_> {
-    fn expand(&mut self, key: u64, last: bool, mut succ: impl FnMut(u64)) -> Node {
+    type Scratch = ();
+    fn expand(&self, _: &mut (), key: u64, last: bool, mut succ: impl FnMut(u64)) -> Node {
         let c = self.0;
         let g = c.sq(key);
         let fixing = c.group.iter().filter(|&&k| g.symmetric(k).pegs == key).count();

@@ -86,6 +86,9 @@ enum Command {
         after_help = "Example (a GUI writes the protocol to stdin):\n  spielbaum uci muehle --variant nine"
     )]
     Uci(cmd::uci::Args),
+    /// Mühle's endgame databases: build them, probe a position.
+    #[command(after_help = "Example:\n  spielbaum muehle db build --max-stones 3 --dir muehle-db")]
+    Muehle(cmd::muehle::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         after_help = "Example:\n  spielbaum completions bash > ~/.local/share/bash-completion/completions/spielbaum"
@@ -110,6 +113,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay(a) => cmd::replay::run(&a),
         Command::Gomocup(a) => cmd::gomocup::run(&a),
         Command::Uci(a) => cmd::uci::run(&a),
+        Command::Muehle(a) => cmd::muehle::run(&a),
         Command::Completions(a) => completions::run(&a, Cli::command()),
     }
 }

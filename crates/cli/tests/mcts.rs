@@ -69,3 +69,80 @@ fn bad_input_is_rejected() {
     rejects(&["mcts", "nim-variant", "--iterations", "10", "--position", "x"], "x");
     rejects(&["mcts", "chess", "--iterations", "10"], "chess");
 }
+
+/// Monte Carlo graph search on the subtraction game 3, 5, 11, checked
+/// with the command line: for every winning start n ≤ 120 — winning by the
+/// exact solver (`spielbaum solve`), not by MCTS — and several seeds, 50,000
+/// iterations choose a winning move (again judged by the solver) whose
+/// estimated win probability is above 0.9.
+#[test]
+#[ignore = "long in the dev profile; the release step runs it"]
+fn graph_search_wins_every_winning_start_to_120() {
+    // win[n]: the player to move at n wins, by negamax's exact solver.
+    let mut win = [false; 121];
+    for (n, w) in win.iter_mut().enumerate().skip(1) {
+        let v = json(&["solve", "nim-variant", "--n", &n.to_string(), "--json"]);
+        *w = match v["value"].as_str() {
+            Some("win") => true,
+            Some("loss") => false,
+            other => panic!("n = {n}: solver value {other:?}"),
+        };
+    }
+    // A move d from n wins if it reaches 0, or a number the opponent loses
+    // from (a negative number loses at once).
+    let wins = |n: usize, d: usize| n == d || (n > d && !win[n - d]);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for n in (1..=120).filter(|&n| win[n]) {
+        for seed in ["0", "1", "2"] {
+            let v = json(&[
+                "mcts",
+                "nim-variant",
+                "--n",
+                &n.to_string(),
+                "--iterations",
+                "50000",
+                "--seed",
+                seed,
+                "--graph",
+                "--json",
+            ]);
+            let best = v["best_move"].as_str().expect("a move");
+            let d: usize = best.parse().expect("a number");
+            let p = v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["move"] == best)
+                .and_then(|m| m["win_probability"].as_f64())
+                .unwrap();
+            checked += 1;
+            if !wins(n, d) || p <= 0.9 {
+                failures.push(format!("n = {n}, seed {seed}: chose {d}, p = {p:.3}"));
+            }
+        }
+    }
+    // The rule of the text (n mod 8 in 3..=7) gives 75 winning starts to 120.
+    assert_eq!(checked, 3 * 75);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn graph_flag_searches_a_graph() {
+    // The subtraction game from 60 has at most 71 positions (the numbers
+    // -10..=60): the graph holds no more, a tree of the same search many
+    // more.
+    let args = |graph: bool| {
+        let mut a = vec!["mcts", "nim-variant", "--n", "60", "--iterations", "20000", "--json"];
+        if graph {
+            a.push("--graph");
+        }
+        json(&a)
+    };
+    let g = args(true);
+    let t = args(false);
+    assert!(g["nodes"].as_u64().unwrap() <= 71, "{g}");
+    assert!(t["nodes"].as_u64().unwrap() > 1_000, "{t}");
+    // The winning moves leave 8k + 1: 60 - 3 = 57 and 60 - 11 = 49.
+    assert!(g["best_move"] == "3" || g["best_move"] == "11", "{g}");
+}

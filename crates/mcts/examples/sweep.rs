@@ -8,7 +8,8 @@
 //! cargo run --release -p spielbaum-mcts --example sweep -- ITERATIONS [solver]
 //! ```
 //! Environment: `C` (UCT constant, default sqrt 2), `CONT=1` (keep sampling
-//! after the root is proven), `LO` (first start).
+//! after the root is proven), `LO` (first start), `HI` (last start, default
+//! 100), `GRAPH=1` (graph search), `SEED` (default 1).
 use spielbaum_mcts::{Budget, Config, Mcts};
 use spielbaum_nim_variant::{Oracle, SubtractionGame, Subtractions};
 
@@ -33,14 +34,17 @@ fn run(
     let mut fails = 0;
     let t = std::time::Instant::now();
     let lo: i64 = std::env::var("LO").map_or(12, |s| s.parse().unwrap());
-    for n in lo..=100i64 {
+    let hi: i64 = std::env::var("HI").map_or(100, |s| s.parse().unwrap());
+    let seed: u64 = std::env::var("SEED").map_or(1, |s| s.parse().unwrap());
+    for n in lo..=hi {
         if !rule_wins(n) {
             continue;
         }
         let c: f64 = std::env::var("C").map_or(std::f64::consts::SQRT_2, |s| s.parse().unwrap());
         let mut m = Mcts::new(
             sub(n),
-            Config::seeded(1)
+            Config::seeded(seed)
+                .graph(std::env::var("GRAPH").is_ok())
                 .solver(solver)
                 .stop_when_proven(std::env::var("CONT").is_err())
                 .selection(spielbaum_mcts::Selection::Uct { exploration: c }),

@@ -13,12 +13,14 @@ pub struct MoveStats<M> {
     /// Iterations that went through this move.
     pub visits: u64,
     /// Of those, playouts won by the player making the move (puzzles: the
-    /// goal reached).
+    /// goal reached). Graph search: the sum of win shares, rounded (its
+    /// transposition corrections are fractional results).
     pub wins: u64,
-    /// Of those, playouts drawn.
+    /// Of those, playouts drawn (graph search: rounded as `wins`).
     pub draws: u64,
     /// `wins / visits`: the estimated probability that the game is won
-    /// after this move (0 when not visited).
+    /// after this move (0 when not visited; graph search: from the exact
+    /// sum).
     pub win_probability: f64,
     /// Mean reward: `(wins + draws / 2) / visits` for two players; for
     /// puzzles the mean playout value (score, plus

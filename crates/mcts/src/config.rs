@@ -77,6 +77,11 @@ pub struct Config {
     /// Plies after which a playout is cut off (default
     /// [`params::MAX_PLAYOUT_PLIES`]).
     pub max_playout_plies: u32,
+    /// Monte Carlo graph search (Czech, Korus & Kersting 2021): one node
+    /// per position (by [`Game::key`](spielbaum_game_trait::Game::key)),
+    /// so transpositions share their statistics and proofs. Two-player
+    /// games only; puzzles are always searched as a tree. Default `false`.
+    pub graph: bool,
 }
 
 impl Default for Config {
@@ -89,6 +94,7 @@ impl Default for Config {
             threads: 1,
             expand_threshold: params::EXPAND_THRESHOLD,
             max_playout_plies: params::MAX_PLAYOUT_PLIES,
+            graph: false,
         }
     }
 }
@@ -97,6 +103,29 @@ impl Config {
     /// The default configuration with this seed.
     pub fn seeded(seed: u64) -> Self {
         Config { seed, ..Config::default() }
+    }
+
+    /// The default configuration seeded from a generator of the caller's
+    /// (any [`RngCore`](spielbaum_game_trait::rand_core::RngCore): `rand`'s
+    /// `StdRng`, a `SeedableRng`
+    /// made with `seed_from_u64`, or the workspace's
+    /// [`SplitMix64`](spielbaum_game_trait::SplitMix64)): one `u64` is
+    /// drawn from it and becomes [`seed`](Config::seed), so the search is
+    /// as reproducible as the caller's generator.
+    ///
+    /// ```
+    /// use spielbaum_game_trait::SplitMix64;
+    /// use spielbaum_game_trait::rand_core::SeedableRng;
+    /// use spielbaum_mcts::Config;
+    ///
+    /// let mut rng = SplitMix64::seed_from_u64(42);
+    /// let a = Config::from_rng(&mut rng);
+    /// let b = Config::from_rng(&mut SplitMix64::seed_from_u64(42));
+    /// assert_eq!(a, b);
+    /// assert_ne!(Config::from_rng(&mut rng), a); // the generator moved on
+    /// ```
+    pub fn from_rng<R: spielbaum_game_trait::rand_core::RngCore + ?Sized>(rng: &mut R) -> Self {
+        Config::seeded(rng.next_u64())
     }
 
     /// This configuration with `threads` threads (at least 1).
@@ -122,6 +151,13 @@ impl Config {
     /// set.
     pub fn stop_when_proven(mut self, stop: bool) -> Self {
         self.stop_when_proven = stop;
+        self
+    }
+
+    /// This configuration with graph search switched on or off (see
+    /// [`graph`](Config::graph)).
+    pub fn graph(mut self, on: bool) -> Self {
+        self.graph = on;
         self
     }
 

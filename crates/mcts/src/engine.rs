@@ -1,17 +1,14 @@
 //! [`Mcts`]: the engine that owns its trees and borrows nothing.
 
-use std::sync::Barrier;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Zero};
 
 use crate::analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 use crate::config::{Budget, Config, Selection};
-use crate::math::Math;
-use crate::params;
+use crate::driver::{Job, combine, drive};
+use crate::graph::Graph;
 use crate::playout::{Playout, Uniform};
-use crate::search::{Step, iterate};
 use crate::tree::{Proof, State, Tree};
 
 /// Errors of [`Mcts`].
@@ -59,6 +56,9 @@ pub struct Mcts<G: Game, P = Uniform, E = Zero> {
     playout: P,
     priors: Option<E>,
     trees: Vec<Tree<G::Move>>,
+    /// Graph search ([`Config::graph`], two players): one graph per thread
+    /// instead of the trees.
+    graphs: Vec<Graph<G::Move>>,
     /// Keys of the game's positions before the root (repetition rule).
     history: KeyHistory,
 }
@@ -74,6 +74,7 @@ impl<G: Game> Mcts<G, Uniform, Zero> {
             playout: Uniform,
             priors: None,
             trees: Vec::new(),
+            graphs: Vec::new(),
             history: KeyHistory::new(),
         }
     }
@@ -89,6 +90,7 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             playout,
             priors: self.priors,
             trees: Vec::new(),
+            graphs: Vec::new(),
             history: self.history,
         }
     }
@@ -107,6 +109,7 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             playout: self.playout,
             priors: Some(eval),
             trees: Vec::new(),
+            graphs: Vec::new(),
             history: self.history,
         }
     }
@@ -126,9 +129,27 @@ impl<G: Game, P, E> Mcts<G, P, E> {
         &self.playout
     }
 
-    /// Nodes in all trees.
+    /// Nodes in all trees (graph search: positions in all graphs).
     pub fn nodes(&self) -> usize {
-        self.trees.iter().map(|t| t.nodes.len()).sum()
+        self.trees.iter().map(|t| t.nodes.len()).sum::<usize>()
+            + self.graphs.iter().map(|g| g.nodes.len()).sum::<usize>()
+    }
+
+    /// `true` if this engine searches graphs: [`Config::graph`] in a
+    /// two-player game.
+    pub fn uses_graph(&self) -> bool {
+        self.config.graph && G::PLAYERS >= 2
+    }
+
+    /// Every tree and graph starts over from the root, each generator from
+    /// its seed.
+    fn restart_all(&mut self) {
+        for (i, tree) in self.trees.iter_mut().enumerate() {
+            tree.restart(&self.root, thread_seed(self.config.seed, i));
+        }
+        for (i, graph) in self.graphs.iter_mut().enumerate() {
+            graph.restart(&self.root, thread_seed(self.config.seed, i));
+        }
     }
 
     /// Starts over from `root`: the statistics are dropped, and the next
@@ -141,9 +162,7 @@ impl<G: Game, P, E> Mcts<G, P, E> {
     pub fn set_root(&mut self, root: G) {
         self.root = root;
         self.history.clear();
-        for (i, tree) in self.trees.iter_mut().enumerate() {
-            tree.restart(&self.root, thread_seed(self.config.seed, i));
-        }
+        self.restart_all();
     }
 
     /// The keys of the game's positions before the root, oldest first (the
@@ -159,9 +178,7 @@ impl<G: Game, P, E> Mcts<G, P, E> {
         };
         if self.history.keys() != keys {
             self.history = KeyHistory::from_keys(keys.iter().copied());
-            for (i, tree) in self.trees.iter_mut().enumerate() {
-                tree.restart(&self.root, thread_seed(self.config.seed, i));
-            }
+            self.restart_all();
         }
     }
 
@@ -172,8 +189,9 @@ impl<G: Game, P, E> Mcts<G, P, E> {
     }
 
     /// Plays `mv` at the root; the subtree below `mv` becomes the new tree
-    /// (in every thread's tree), so its statistics are kept; the old root
-    /// joins the history.
+    /// (in every thread's tree; graph search: every position reachable
+    /// from the new root is kept), so its statistics are kept; the old
+    /// root joins the history.
     ///
     /// Errors if `mv` is not legal at the root (nothing changes then).
     pub fn advance(&mut self, mv: G::Move) -> Result<(), MctsError> {
@@ -192,13 +210,30 @@ impl<G: Game, P, E> Mcts<G, P, E> {
                 tree.reset_root(&self.root);
             }
         }
+        let repetition = self.root.draw_rules().has_repetition();
+        for graph in &mut self.graphs {
+            if !graph.reroot(mv) {
+                graph.reset_root(&self.root);
+            } else if repetition {
+                // The history before the root changed: proofs may rest on
+                // positions that now repeat it.
+                graph.forget_inner_proofs();
+            }
+        }
         Ok(())
     }
 
     /// One tree per thread; none while the root has no legal move (a
     /// finished game: nothing to search).
     fn ensure_trees(&mut self) {
-        if self.trees.len() != self.config.threads {
+        if self.uses_graph() {
+            if self.graphs.len() != self.config.threads {
+                self.graphs = (0..self.config.threads)
+                    .map(|i| Graph::new(&self.root, thread_seed(self.config.seed, i)))
+                    .collect::<Option<Vec<_>>>()
+                    .unwrap_or_default();
+            }
+        } else if self.trees.len() != self.config.threads {
             self.trees = (0..self.config.threads)
                 .map(|i| Tree::new(&self.root, thread_seed(self.config.seed, i)))
                 .collect::<Option<Vec<_>>>()
@@ -227,7 +262,7 @@ where
 
     /// Like [`search`](Mcts::search), calling `progress` (on the calling
     /// thread, which searches too) every
-    /// [`CHECK_EVERY`](params::CHECK_EVERY) of its iterations;
+    /// [`CHECK_EVERY`](crate::params::CHECK_EVERY) of its iterations;
     /// [`Control::Stop`] ends the search, on all threads, with the
     /// statistics so far.
     pub fn search_with(
@@ -237,15 +272,8 @@ where
     ) -> Analysis<G::Move> {
         self.ensure_trees();
         let start = Instant::now();
-        let threads = self.config.threads;
-        let deadline = budget.time.map(|t| start + t);
-        let node_cap =
-            budget.nodes.map_or(usize::MAX, |n| (n / threads).max(1)).min(u32::MAX as usize);
-        let stop_when_full =
-            budget.nodes.is_some() && budget.iterations.is_none() && budget.time.is_none();
         let no_limit =
             budget.iterations.is_none() && budget.time.is_none() && budget.nodes.is_none();
-
         // The positions before the root that can repeat (the newest
         // `no_progress` of them), for games with a repetition rule.
         let repetition = self.root.draw_rules().has_repetition();
@@ -256,198 +284,32 @@ where
         } else {
             KeyHistory::new()
         };
-        let earlier = &earlier;
-        let mut reasons = Vec::with_capacity(threads);
-        let mut done_total = 0;
+        let graph = self.uses_graph();
+        let empty = if graph { self.graphs.is_empty() } else { self.trees.is_empty() };
         // No trees: the root has no legal move (a finished game).
-        if no_limit || self.root.is_over() || self.trees.is_empty() {
-            reasons.push(StopReason::Nothing);
+        let (done, reasons) = if no_limit || self.root.is_over() || empty {
+            (0, vec![StopReason::Nothing])
         } else {
-            let stop = AtomicBool::new(false);
-            let counter = AtomicU64::new(0);
-            let nodes = AtomicUsize::new(0);
-            let share = |i: usize| {
-                budget
-                    .iterations
-                    .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64))
+            let job = Job {
+                root: &self.root,
+                config: &self.config,
+                priors: self.priors.as_ref(),
+                budget,
+                start,
+                repetition,
+                earlier: &earlier,
             };
-            let limits_of = |i: usize| Limits { iterations: share(i), deadline, stop_when_full };
-            let locals: Vec<P> = (1..threads).map(|_| self.playout.clone()).collect();
-            let (first, rest) = self.trees.split_first_mut().expect("one tree per thread");
-            let root = &self.root;
-            let config = &self.config;
-            let priors = self.priors.as_ref();
-            let main_playout = &mut self.playout;
-            let (stop, counter, nodes) = (&stop, &counter, &nodes);
-            // Every thread waits here before its first iteration (see
-            // below).
-            let start_line = &Barrier::new(threads);
-            let results: Vec<(u64, StopReason)> = std::thread::scope(|s| {
-                // Threads 1.. run on their own; thread 0 is this thread.
-                let handles: Vec<_> = rest
-                    .iter_mut()
-                    .zip(locals)
-                    .enumerate()
-                    .map(|(i, (tree, mut local))| {
-                        let limits = limits_of(i + 1);
-                        s.spawn(move || {
-                            start_line.wait();
-                            let mut step = Step {
-                                root,
-                                config,
-                                playout: &mut local,
-                                priors,
-                                node_cap,
-                                math: Math::new(),
-                                repetition,
-                                earlier,
-                            };
-                            let out = run_tree(tree, &mut step, &limits, stop, &mut |t, done| {
-                                publish(counter, nodes, t, done, &mut (0, 0))
-                            });
-                            if out.1 == StopReason::Proven {
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                            out
-                        })
-                    })
-                    .collect();
-                // A new thread tends to start on the CPU of the thread that
-                // spawned it and to wait there while that thread keeps
-                // running (measured on the 2-core development VM: a median
-                // of 2.6 ms, most of a 20 000-iteration search). Blocking
-                // until every worker has started hands the CPU over, and
-                // the scheduler puts the woken threads on free cores
-                // (about 60 µs in all).
-                start_line.wait();
-                let mut step = Step {
-                    root,
-                    config,
-                    playout: main_playout,
-                    priors,
-                    node_cap,
-                    math: Math::new(),
-                    repetition,
-                    earlier,
-                };
-                let mut last = (0, 0);
-                let out = run_tree(first, &mut step, &limits_of(0), stop, &mut |t, done| {
-                    publish(counter, nodes, t, done, &mut last);
-                    let p = Progress {
-                        iterations: counter.load(Ordering::Relaxed),
-                        nodes: nodes.load(Ordering::Relaxed),
-                        elapsed: start.elapsed(),
-                    };
-                    progress(&p)
-                });
-                if matches!(out.1, StopReason::Proven | StopReason::Stopped) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                let mut results = vec![out];
-                results
-                    .extend(handles.into_iter().map(|h| h.join().expect("search thread panicked")));
-                results
-            });
-            for (done, reason) in results {
-                done_total += done;
-                reasons.push(reason);
+            if graph {
+                drive(&mut self.graphs, &job, &mut self.playout, &mut progress)
+            } else {
+                drive(&mut self.trees, &job, &mut self.playout, &mut progress)
             }
-        }
-        let reason = combine(&reasons);
+        };
         let mut analysis = self.analysis();
-        analysis.iterations = done_total;
+        analysis.iterations = done;
         analysis.elapsed = start.elapsed();
-        analysis.stopped_by = reason;
+        analysis.stopped_by = combine(&reasons);
         analysis
-    }
-}
-
-/// Adds a thread's iterations and nodes since its last report (`last`) to
-/// the shared counters.
-fn publish<M>(
-    counter: &AtomicU64,
-    nodes: &AtomicUsize,
-    tree: &Tree<M>,
-    done: u64,
-    last: &mut (u64, usize),
-) -> Control {
-    counter.fetch_add(done - last.0, Ordering::Relaxed);
-    let n = tree.nodes.len();
-    if n >= last.1 {
-        nodes.fetch_add(n - last.1, Ordering::Relaxed);
-    } else {
-        nodes.fetch_sub(last.1 - n, Ordering::Relaxed);
-    }
-    *last = (done, n);
-    Control::Continue
-}
-
-/// The reason of the whole search from the threads' reasons: a proof or a
-/// callback stop wins over running out of budget.
-fn combine(reasons: &[StopReason]) -> StopReason {
-    for r in [
-        StopReason::Proven,
-        StopReason::Stopped,
-        StopReason::Time,
-        StopReason::Nodes,
-        StopReason::Iterations,
-    ] {
-        if reasons.contains(&r) {
-            return r;
-        }
-    }
-    StopReason::Nothing
-}
-
-struct Limits {
-    iterations: Option<u64>,
-    deadline: Option<Instant>,
-    stop_when_full: bool,
-}
-
-/// Runs iterations on one tree until a limit is reached.
-fn run_tree<G, P, E>(
-    tree: &mut Tree<G::Move>,
-    step: &mut Step<'_, G, P, E>,
-    limits: &Limits,
-    stop: &AtomicBool,
-    check: &mut dyn FnMut(&Tree<G::Move>, u64) -> Control,
-) -> (u64, StopReason)
-where
-    G: Game,
-    P: Playout<G>,
-    E: Evaluator<G>,
-{
-    let mut done: u64 = 0;
-    loop {
-        if limits.iterations.is_some_and(|n| done >= n) {
-            check(tree, done);
-            return (done, StopReason::Iterations);
-        }
-        if step.config.solver
-            && step.config.stop_when_proven
-            && tree.nodes[0].proof != Proof::Unknown
-        {
-            check(tree, done);
-            return (done, StopReason::Proven);
-        }
-        if done.is_multiple_of(params::CLOCK_EVERY) && done > 0 {
-            if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                check(tree, done);
-                return (done, StopReason::Time);
-            }
-            if stop.load(Ordering::Relaxed)
-                || (done.is_multiple_of(params::CHECK_EVERY) && check(tree, done) == Control::Stop)
-            {
-                return (done, StopReason::Stopped);
-            }
-        }
-        let grew = iterate(tree, step);
-        done += 1;
-        if !grew && limits.stop_when_full {
-            check(tree, done);
-            return (done, StopReason::Nodes);
-        }
     }
 }
 
@@ -472,12 +334,22 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             });
         }
         let mut reward = vec![0.0f64; moves.len()];
+        // Win and draw sums (fractional in graphs, after corrections).
+        let mut wins = vec![0.0f64; moves.len()];
+        let mut draws = vec![0.0f64; moves.len()];
         // Move -> index, so merging is linear in the number of root moves
         // (a position may have a million); short lists are searched.
         let index: std::collections::HashMap<G::Move, usize> = if moves.len() > 64 {
             moves.iter().enumerate().map(|(i, m)| (m.mv, i)).collect()
         } else {
             std::collections::HashMap::new()
+        };
+        let find = |mv: G::Move| {
+            if index.is_empty() {
+                root_moves.iter().position(|&m| m == mv)
+            } else {
+                index.get(&mv).copied()
+            }
         };
         let mut total_iterations = 0;
         let mut root_proof = Proof::Unknown;
@@ -492,19 +364,13 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             }
             for c in root.children() {
                 let child = &tree.nodes[c];
-                let mv = tree.mv(c);
-                let found = if index.is_empty() {
-                    moves.iter().position(|m| m.mv == mv)
-                } else {
-                    index.get(&mv).copied()
-                };
-                let Some(i) = found else {
+                let Some(i) = find(tree.mv(c)) else {
                     continue;
                 };
                 let m = &mut moves[i];
                 m.visits += u64::from(child.visits);
-                m.wins += u64::from(child.wins);
-                m.draws += u64::from(child.draws);
+                wins[i] += f64::from(child.wins);
+                draws[i] += f64::from(child.draws);
                 if G::PLAYERS == 1 {
                     reward[i] += tree.values[c].reward;
                     m.best = m.best.max(tree.values[c].best);
@@ -519,10 +385,40 @@ impl<G: Game, P, E> Mcts<G, P, E> {
                 }
             }
         }
-        for (m, r) in moves.iter_mut().zip(&reward) {
+        for graph in &self.graphs {
+            let root = &graph.nodes[0];
+            total_iterations += u64::from(root.visits);
+            if let Some(w) = root.winner {
+                // Stored as the root's mover sees it, as in a tree.
+                root_proof = if w == root.to_move { Proof::Loss } else { Proof::Win };
+            }
+            if root.state != State::Expanded {
+                continue;
+            }
+            for e in root.edges() {
+                let edge = &graph.edges[e];
+                let Some(i) = find(edge.mv) else {
+                    continue;
+                };
+                let m = &mut moves[i];
+                m.visits += u64::from(edge.visits);
+                wins[i] += edge.wins;
+                draws[i] += edge.draws;
+                reward[i] += edge.score_sum();
+                m.prior = edge.prior;
+                if edge.child != crate::graph::NO_NODE
+                    && let Some(w) = graph.nodes[edge.child as usize].winner
+                {
+                    m.proof = if w == root.to_move { Proof::Win } else { Proof::Loss };
+                }
+            }
+        }
+        for (i, m) in moves.iter_mut().enumerate() {
+            m.wins = wins[i].round() as u64;
+            m.draws = draws[i].round() as u64;
             if m.visits > 0 {
-                m.win_probability = m.wins as f64 / m.visits as f64;
-                m.mean = r / m.visits as f64;
+                m.win_probability = wins[i] / m.visits as f64;
+                m.mean = reward[i] / m.visits as f64;
             }
         }
         // Most visited first; the sort is stable, so ties keep move order.
@@ -551,7 +447,11 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             proof,
             elapsed: Duration::ZERO,
             stopped_by: StopReason::Nothing,
-            principal_variation: self.trees.first().map_or(Vec::new(), principal_variation),
+            principal_variation: match (self.trees.first(), self.graphs.first()) {
+                (Some(t), _) => principal_variation(t),
+                (None, Some(g)) => g.principal_variation(),
+                (None, None) => Vec::new(),
+            },
             best_line,
             best_line_value,
         }

@@ -54,3 +54,10 @@ pub const PUZZLE_GOAL_BONUS: f64 = 1_000.0;
 /// Iterations an agent runs per move when neither the caller's limits nor
 /// its own settings name iterations, a time or a node budget.
 pub const AGENT_ITERATIONS: u64 = 10_000;
+
+/// Graph search: the transposition correction of Czech, Korus & Kersting
+/// (2021) applies when an edge's mean reward differs from its child
+/// node's by more than this (rewards in `[0, 1]`). Small, so edges follow
+/// their nodes closely; not zero, so that floating-point noise does not
+/// cut every iteration that meets a transposition short.
+pub const GRAPH_EPSILON: f64 = 0.01;

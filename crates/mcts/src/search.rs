@@ -2,7 +2,7 @@
 //! selection, expansion, simulation (playout), backpropagation, and the
 //! MCTS-Solver's proof propagation.
 
-use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome};
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Outcome, SplitMix64};
 
 use crate::config::{Config, Selection};
 use crate::math::Math;
@@ -126,7 +126,7 @@ where
 }
 
 /// The outcome of a finished position (the `Game` contract guarantees one).
-fn terminal_outcome<G: Game>(pos: &G) -> Outcome {
+pub(crate) fn terminal_outcome<G: Game>(pos: &G) -> Outcome {
     pos.outcome().unwrap_or(Outcome::Draw)
 }
 
@@ -303,13 +303,9 @@ where
 
 /// Plays out from `pos` (which has moves: `tree.moves` holds them) with the
 /// playout policy until the game ends or the ply limit is reached.
-///
-/// Hot path: the generator lives in a local for the whole playout, the
-/// move list is read as one slice per ply, and the game is asked for its
-/// moves once per ply (no `outcome` until the list comes back empty).
 fn simulate<G, P, E>(
     tree: &mut Tree<G::Move>,
-    mut pos: G,
+    pos: G,
     step: &mut Step<'_, G, P, E>,
     record_line: bool,
 ) -> Sample
@@ -317,18 +313,42 @@ where
     G: Game,
     P: Playout<G>,
 {
+    let line = if record_line { Some(&mut tree.line) } else { None };
+    playout(pos, &mut tree.moves, &mut tree.rng, &mut tree.keys, line, step)
+}
+
+/// The simulation step for trees and graphs: plays out from `pos` (which
+/// has moves: `moves` holds them) with the playout policy until the game
+/// ends or the ply limit is reached; `keys` holds the positions of the
+/// iteration before `pos` (repetition games), `line` records the moves.
+///
+/// Hot path: the generator lives in a local for the whole playout, the
+/// move list is read as one slice per ply, and the game is asked for its
+/// moves once per ply (no `outcome` until the list comes back empty).
+pub(crate) fn playout<G, P, E>(
+    mut pos: G,
+    moves_buf: &mut MoveList<G::Move>,
+    rng_state: &mut SplitMix64,
+    keys: &mut KeyHistory,
+    mut line: Option<&mut Vec<G::Move>>,
+    step: &mut Step<'_, G, P, E>,
+) -> Sample
+where
+    G: Game,
+    P: Playout<G>,
+{
     // At least one ply: the leaf has moves (a limit of 0 plays one).
     let max = step.config.max_playout_plies.max(1);
-    let mut rng = tree.rng.clone();
+    let mut rng = rng_state.clone();
     let mut plies = 0;
     let rep = step.repetition;
     if rep {
-        tree.keys.push(pos.key());
+        keys.push(pos.key());
     }
     let sample = loop {
         // One look at the list per ply: its slice serves the end test and
         // the pick.
-        let moves: &[G::Move] = &tree.moves;
+        let moves: &[G::Move] = moves_buf;
         let k = moves.len();
         if k == 0 {
             break Sample::from_outcome(terminal_outcome(&pos));
@@ -337,10 +357,10 @@ where
         // moves only; a finished position ends by its outcome above).
         if rep && plies > 0 {
             let key = pos.key();
-            if repeated(tree, step.earlier, key) {
+            if keys.contains(key) || step.earlier.contains(key) {
                 break Sample::Draw;
             }
-            tree.keys.push(key);
+            keys.push(key);
         }
         if plies >= max {
             break if G::PLAYERS == 1 {
@@ -353,14 +373,14 @@ where
         // Reduce a faulty index without paying for a division every ply.
         let mv = if i < k { moves[i] } else { moves[i % k] };
         pos.play(mv);
-        if record_line {
-            tree.line.push(mv);
+        if let Some(line) = line.as_deref_mut() {
+            line.push(mv);
         }
         plies += 1;
-        tree.moves.clear();
-        pos.moves(&mut tree.moves);
+        moves_buf.clear();
+        pos.moves(moves_buf);
     };
-    tree.rng = rng;
+    *rng_state = rng;
     sample
 }
 

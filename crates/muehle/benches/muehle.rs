@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use spielbaum_game_trait::{Evaluator, Game, MoveList, Notation, perft};
+use spielbaum_game_trait::{AgentLimits, Evaluator, Game, MoveList, Notation, perft};
 use spielbaum_muehle::{Eval1976, MillEval, Position, engine};
 use spielbaum_negamax::Limits;
 
@@ -49,12 +49,24 @@ fn benches(c: &mut Criterion) {
             assert_eq!(r.counters.nodes, SEARCH_NODES);
         })
     });
+    g.bench_function("engine/middle/depth9", |b| {
+        b.iter(|| {
+            let mut e = engine::strong(16);
+            let r = e.search(black_box(&mid), &AgentLimits::depth(9));
+            assert_eq!(r.nodes, ENGINE_NODES);
+        })
+    });
     g.finish();
 }
 
 /// Nodes of the depth-7 engine search of `MIDDLE` (measured with
 /// `cargo run --release -p spielbaum-muehle --example nps -- 7`).
 const SEARCH_NODES: u64 = 40_696;
+
+/// Nodes of the game's own engine searching `MIDDLE` to depth 9 (every
+/// position searched, quiescence included; measured with
+/// `SPEED_ONLY=engine cargo run --release -p spielbaum-muehle --example speed -- 9`).
+const ENGINE_NODES: u64 = 81_342;
 
 criterion_group! {
     name = muehle_benches;

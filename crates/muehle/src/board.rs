@@ -132,7 +132,11 @@ pub struct Board {
     mills: Vec<u32>,
     mills_at: [[u32; 4]; MAX_POINTS],
     mills_at_len: [u8; MAX_POINTS],
+    /// Points where four lines meet (four neighbours or more).
+    crossings: u32,
     perms: Vec<[u8; MAX_POINTS]>,
+    /// The bit-parallel line views, where the lines allow them.
+    pub(crate) triples: Option<crate::lines::Triples>,
     /// Per symmetry, the image of each byte of a mask.
     byte_maps: Vec<[[u32; 256]; 3]>,
 }
@@ -185,7 +189,11 @@ impl Board {
             mills,
             mills_at,
             mills_at_len,
+            crossings: (0..MAX_POINTS)
+                .filter(|&p| neighbours[p].count_ones() >= 4)
+                .fold(0, |m, p| m | 1 << p),
             perms: Vec::new(),
+            triples: None,
             byte_maps: Vec::new(),
         };
         board.perms = board.find_symmetries(size);
@@ -207,6 +215,7 @@ impl Board {
                 maps
             })
             .collect();
+        board.triples = crate::lines::Triples::find(&board);
         board
     }
 
@@ -314,6 +323,12 @@ impl Board {
     #[inline]
     pub fn neighbours(&self, p: usize) -> u32 {
         self.neighbours[p]
+    }
+
+    /// The points with four neighbours or more, as a mask.
+    #[inline]
+    pub fn crossings(&self) -> u32 {
+        self.crossings
     }
 
     /// The mills (masks of three points).

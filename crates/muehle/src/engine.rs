@@ -24,21 +24,33 @@ use spielbaum_negamax::{Config, Searcher};
 use crate::eval::MillEval;
 use crate::eval1976::Eval1976;
 use crate::position::Position;
+use crate::search::MillEngine;
 
 /// The negamax searcher with the project's evaluator.
 pub type Engine = Searcher<Position, MillEval>;
 
-/// The engine's configuration: the negamax default (iterative deepening,
-/// table, killers, history) plus symmetric table look-ups and quiescence
+/// The engine's configuration: negamax's `ordered` preset (iterative
+/// deepening, table, static ordering, killers, history; at depth 7 on
+/// Mühle it measured 3–4× faster than negamax's default in the peer bench,
+/// whose adaptive switch turns static ordering off in games with many
+/// transpositions) plus symmetric table look-ups and quiescence
 /// search over the moves that close a mill, with a table of `table_mib`
 /// MiB.
 pub fn engine_config(table_mib: usize) -> Config {
-    Config { table_mib, symmetry: true, quiescence: true, ..Config::default() }
+    Config { table_mib, symmetry: true, quiescence: true, ..Config::ordered() }
 }
 
 /// The engine with a table of `table_mib` MiB ([`engine_config`]).
 pub fn engine(table_mib: usize) -> Engine {
     Searcher::new(MillEval, engine_config(table_mib))
+}
+
+/// The game's own engine ([`MillEngine`]): alpha-beta written for this
+/// position (move stack, packed table, quiescence over mill closures,
+/// repetitions with contempt), with a table of `table_mib` MiB; named
+/// `engine`.
+pub fn strong(table_mib: usize) -> MillEngine {
+    MillEngine::new(crate::search::Config { table_mib, ..Default::default() })
 }
 
 /// The 1976 program: one ply ahead over [`Eval1976`], ties to the first

@@ -5,7 +5,9 @@
 
 use spielbaum_game_trait::{Evaluator, Game, MoveList, Player, Score, clamp_eval};
 
-use crate::position::{Move, NONE, Phase, Position};
+#[cfg(test)]
+use crate::position::Phase;
+use crate::position::{Move, NONE, Position};
 
 /// Tuning constants of [`MillEval`] (in the evaluator's units; a stone is
 /// worth [`STONE`](params::STONE)).
@@ -65,19 +67,18 @@ pub fn double_mills(pos: &Position, player: Player) -> u32 {
 
 /// Mills, lines of two and open mills of both players in one pass over
 /// the lines: `[me, you]` each.
+#[cfg_attr(not(test), allow(dead_code))]
 struct LineCounts {
     mills: [i32; 2],
     twos: [i32; 2],
     open: [i32; 2],
 }
 
+#[cfg(test)]
 fn line_counts(pos: &Position, players: [Player; 2]) -> LineCounts {
     let board = pos.board();
     let own = [pos.stones(players[0]), pos.stones(players[1])];
     let empty = pos.empty();
-    // Who can fill a gap without the line's stones: placing and flying
-    // players anywhere (flying: with a stone off the line), others from a
-    // neighbouring point.
     let anywhere = [0, 1].map(|i| pos.in_hand(players[i]) > 0);
     let flying = [0, 1]
         .map(|i| pos.in_hand(players[i]) == 0 && pos.rules().flying && own[i].count_ones() == 3);
@@ -104,39 +105,145 @@ fn line_counts(pos: &Position, players: [Player; 2]) -> LineCounts {
     c
 }
 
-fn side_value(pos: &Position, me: Player, i: usize, lines: &LineCounts) -> i32 {
-    use params::*;
-    let mut v = STONE * pos.material(me) as i32 + MILL * lines.mills[i];
-    v += lines.open[i] * if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
-    match pos.phase(me) {
-        Phase::Placing => {
-            v += TWO * lines.twos[i];
-            // Room to move once placing ends.
-            v += PLACING_MOBILITY * pos.free_neighbours(me) as i32
-                - BLOCKED * pos.blocked(me) as i32;
-            let board = pos.board();
-            let own = pos.stones(me);
-            v += CROSSING
-                * (0..board.len())
-                    .filter(|&p| own >> p & 1 == 1 && board.neighbours(p).count_ones() >= 4)
-                    .count() as i32;
+/// The evaluation as first written, from the feature counts of
+/// [`Position`] (the reference the fast evaluation is tested against).
+#[cfg(test)]
+fn reference_value(pos: &Position) -> i32 {
+    fn side_value(pos: &Position, me: Player, i: usize, lines: &LineCounts) -> i32 {
+        use params::*;
+        let mut v = STONE * pos.material(me) as i32 + MILL * lines.mills[i];
+        v += lines.open[i] * if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+        match pos.phase(me) {
+            Phase::Placing => {
+                v += TWO * lines.twos[i];
+                v += PLACING_MOBILITY * pos.free_neighbours(me) as i32
+                    - BLOCKED * pos.blocked(me) as i32;
+                let board = pos.board();
+                let own = pos.stones(me);
+                v += CROSSING
+                    * (0..board.len())
+                        .filter(|&p| own >> p & 1 == 1 && board.neighbours(p).count_ones() >= 4)
+                        .count() as i32;
+            }
+            Phase::Moving => {
+                v += MOBILITY * pos.mobility(me) as i32 - BLOCKED * pos.blocked(me) as i32;
+                v += DOUBLE_MILL * double_mills(pos, me).min(2) as i32;
+            }
+            Phase::Flying => {}
         }
-        Phase::Moving => {
-            v += MOBILITY * pos.mobility(me) as i32 - BLOCKED * pos.blocked(me) as i32;
-            v += DOUBLE_MILL * double_mills(pos, me).min(2) as i32;
-        }
-        Phase::Flying => {}
+        v
     }
-    v
+    let me = pos.to_move();
+    let lines = line_counts(pos, [me, me.other()]);
+    side_value(pos, me, 0, &lines) - side_value(pos, me.other(), 1, &lines)
+}
+
+/// The evaluation for the side to move, in one pass over the lines and
+/// one over each side's stones (what the engine calls at every leaf).
+#[inline]
+pub(crate) fn fast_value(pos: &Position) -> i32 {
+    use params::*;
+    let board = pos.board();
+    if let Some(t) = &board.triples {
+        return fast_value_triples(pos, t);
+    }
+    let me = pos.to_move();
+    let players = [me, me.other()];
+    let own = [pos.stones(me), pos.stones(me.other())];
+    let empty = pos.empty();
+    let hand = [pos.in_hand(me), pos.in_hand(me.other())];
+    let flying_rule = pos.rules().flying;
+    let mut value = [0i32; 2];
+    let mut anywhere = [false; 2];
+    let mut flying = [false; 2];
+    for i in 0..2 {
+        anywhere[i] = hand[i] > 0;
+        flying[i] = hand[i] == 0 && flying_rule && own[i].count_ones() == 3;
+        value[i] = STONE * (own[i].count_ones() as i32 + i32::from(hand[i]));
+    }
+    let mut twos = [0i32; 2];
+    for &m in board.mills() {
+        let e = empty & m;
+        for i in 0..2 {
+            let mine = own[i] & m;
+            if mine == m {
+                value[i] += MILL;
+            } else if e != 0 && mine | e == m && e & (e - 1) == 0 {
+                // Two stones and an empty third point.
+                twos[i] += 1;
+                let off_line = own[i] & !m;
+                if anywhere[i]
+                    || (flying[i] && off_line != 0)
+                    || board.neighbours(e.trailing_zeros() as usize) & off_line != 0
+                {
+                    value[i] += if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+                }
+            }
+        }
+    }
+    for i in 0..2 {
+        if anywhere[i] {
+            let (free, blocked) = free_and_blocked(board, own[i], empty);
+            value[i] += TWO * twos[i] + PLACING_MOBILITY * free - BLOCKED * blocked
+                + CROSSING * (own[i] & board.crossings()).count_ones() as i32;
+        } else if !flying[i] {
+            let (free, blocked) = free_and_blocked(board, own[i], empty);
+            value[i] += MOBILITY * free - BLOCKED * blocked;
+            value[i] += DOUBLE_MILL * double_mills(pos, players[i]).min(2) as i32;
+        }
+    }
+    value[0] - value[1]
+}
+
+/// [`fast_value`] on a board with bit-parallel line views.
+#[inline]
+fn fast_value_triples(pos: &Position, t: &crate::lines::Triples) -> i32 {
+    use params::*;
+    let board = pos.board();
+    let me = pos.to_move();
+    let own = [pos.stones(me), pos.stones(me.other())];
+    let empty = pos.empty();
+    let hand = [pos.in_hand(me), pos.in_hand(me.other())];
+    let flying_rule = pos.rules().flying;
+    let mut value = [0i32; 2];
+    for i in 0..2 {
+        let n = crate::lines::pop24(own[i]);
+        let flying = hand[i] == 0 && flying_rule && n == 3;
+        let l = t.side(board, own[i], empty, hand[i] == 0 && !flying);
+        let mut v = STONE * (n as i32 + i32::from(hand[i])) + MILL * l.mills as i32;
+        let open = if hand[i] > 0 || flying { l.twos } else { l.open_by_step };
+        v += open as i32 * if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+        if hand[i] > 0 {
+            v += TWO * l.twos as i32 + PLACING_MOBILITY * l.free as i32
+                - BLOCKED * l.blocked as i32
+                + CROSSING * crate::lines::pop24(own[i] & board.crossings()) as i32;
+        } else if !flying {
+            v += MOBILITY * l.free as i32 - BLOCKED * l.blocked as i32
+                + DOUBLE_MILL * l.double_mills.min(2) as i32;
+        }
+        value[i] = v;
+    }
+    value[0] - value[1]
+}
+
+/// Empty points next to `stones` (once per stone) and stones without one.
+#[inline]
+fn free_and_blocked(board: &crate::board::Board, stones: u32, empty: u32) -> (i32, i32) {
+    let (mut free, mut blocked) = (0, 0);
+    let mut s = stones;
+    while s != 0 {
+        let n = (board.neighbours(s.trailing_zeros() as usize) & empty).count_ones() as i32;
+        s &= s - 1;
+        free += n;
+        blocked += i32::from(n == 0);
+    }
+    (free, blocked)
 }
 
 impl Evaluator<Position> for MillEval {
+    #[inline]
     fn evaluate(&self, game: &Position) -> Score {
-        let me = game.to_move();
-        let lines = line_counts(game, [me, me.other()]);
-        clamp_eval(i64::from(
-            side_value(game, me, 0, &lines) - side_value(game, me.other(), 1, &lines),
-        ))
+        clamp_eval(i64::from(fast_value(game)))
     }
 
     fn is_noisy(&self, game: &Position, mv: Move) -> bool {
@@ -195,8 +302,12 @@ mod tests {
     use super::*;
     use spielbaum_game_trait::SplitMix64;
 
+    fn me_of(pos: &Position) -> Player {
+        pos.to_move()
+    }
+
     #[test]
-    fn one_pass_counts_agree_with_the_features() {
+    fn one_pass_counts_and_the_fast_evaluation_agree_with_the_features() {
         let mut rng = SplitMix64::new(7);
         for v in crate::board::Variant::ALL {
             for _ in 0..40 {
@@ -209,6 +320,19 @@ mod tests {
                         break;
                     }
                     pos.play(moves[rng.below(moves.len())]);
+                    assert_eq!(fast_value(&pos), reference_value(&pos), "{pos}");
+                    if let Some(t) = &pos.board().triples {
+                        for p in [me_of(&pos), me_of(&pos).other()] {
+                            let l = t.side(pos.board(), pos.stones(p), pos.empty(), true);
+                            assert_eq!(l.in_mills, pos.board().in_mills(pos.stones(p)));
+                            assert_eq!(l.double_mills, double_mills(&pos, p), "{pos}");
+                            assert_eq!(l.twos, pos.twos(p).count() as u32);
+                            let gaps = pos.twos(p).fold(0, |g, (_, gap)| g | 1 << gap);
+                            assert_eq!(l.gaps, gaps);
+                            assert_eq!(l.free, pos.free_neighbours(p));
+                            assert_eq!(l.blocked, pos.blocked(p));
+                        }
+                    }
                     let me = pos.to_move();
                     let c = line_counts(&pos, [me, me.other()]);
                     for (i, p) in [me, me.other()].into_iter().enumerate() {

@@ -3,13 +3,17 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod db;
 pub mod engine;
 mod eval;
 mod eval1976;
 mod features;
+mod lines;
 mod notation;
 mod position;
 mod rules;
+pub mod search;
+mod table;
 pub mod uci;
 
 pub use board::{Board, MAX_POINTS, MAX_SYMMETRIES, Variant};
@@ -19,3 +23,4 @@ pub use eval1976::{
 };
 pub use position::{Move, NONE, Phase, Position};
 pub use rules::{DEFAULT_DRAW, Rules};
+pub use search::{Config as EngineConfig, MillEngine, SearchResult};

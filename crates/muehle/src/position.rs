@@ -69,6 +69,26 @@ pub struct Position {
     board: &'static Board,
 }
 
+/// Where move generation writes: the game's [`MoveList`] or the engine's
+/// move stack.
+pub(crate) trait MoveSink {
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList<Move> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
 /// The phase of the game for one player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Phase {
@@ -216,7 +236,7 @@ impl Position {
 
     /// How the game ended before looking at the side to move's moves.
     #[inline]
-    fn ended(&self) -> Option<Outcome> {
+    pub(crate) fn ended(&self) -> Option<Outcome> {
         let s = self.side as usize;
         let me = self.to_move();
         let you = me.other();
@@ -247,7 +267,7 @@ impl Position {
     /// `true` if the side to move has a legal move (given the game has not
     /// ended otherwise: some point is empty).
     #[inline]
-    fn can_move(&self) -> bool {
+    pub(crate) fn can_move(&self) -> bool {
         let s = self.side as usize;
         if self.hand[s] > 0 || (self.rules.flying && self.stones[s].count_ones() == 3) {
             return true;
@@ -258,9 +278,9 @@ impl Position {
     /// Appends `from`→`to` (with every capture it allows) to `out`; `own`
     /// is the mover's stones without `from`.
     #[inline(always)]
-    fn push<const CLOSING: bool>(
+    fn push<const CLOSING: bool, S: MoveSink>(
         &self,
-        out: &mut MoveList<Move>,
+        out: &mut S,
         from: u8,
         to: u8,
         own: u32,
@@ -287,7 +307,8 @@ impl Position {
     }
 
     /// The legal moves without the checks for a finished game.
-    fn generate<const CLOSING: bool>(&self, out: &mut MoveList<Move>) {
+    #[inline]
+    pub(crate) fn generate<const CLOSING: bool, S: MoveSink>(&self, out: &mut S) {
         let s = self.side as usize;
         let own = self.stones[s];
         let empty = self.empty();
@@ -297,7 +318,7 @@ impl Position {
             while e != 0 {
                 let to = e.trailing_zeros() as u8;
                 e &= e - 1;
-                self.push::<CLOSING>(out, NONE, to, own, &mut takes);
+                self.push::<CLOSING, S>(out, NONE, to, own, &mut takes);
             }
             return;
         }
@@ -311,7 +332,7 @@ impl Position {
             while t != 0 {
                 let to = t.trailing_zeros() as u8;
                 t &= t - 1;
-                self.push::<CLOSING>(out, from as u8, to, rest, &mut takes);
+                self.push::<CLOSING, S>(out, from as u8, to, rest, &mut takes);
             }
         }
     }
@@ -362,7 +383,7 @@ impl Game for Position {
 
     fn moves(&self, moves: &mut MoveList<Move>) {
         if self.ended().is_none() {
-            self.generate::<false>(moves);
+            self.generate::<false, _>(moves);
         }
     }
 
@@ -441,7 +462,7 @@ impl Position {
     /// the noisy moves of a quiescence search.
     pub fn closing_moves(&self, moves: &mut MoveList<Move>) {
         if self.ended().is_none() {
-            self.generate::<true>(moves);
+            self.generate::<true, _>(moves);
         }
     }
 

@@ -104,6 +104,9 @@ fn score_text(score: Score) -> String {
 /// What `go` asked for.
 struct Go {
     limits: Limits,
+    /// `go infinite`: the answer waits for `stop` (or `quit`, or the end
+    /// of the input) even when the search ends before.
+    infinite: bool,
 }
 
 fn parse_go(tokens: &[&str], white_to_move: bool, stop: Arc<AtomicBool>) -> Result<Go, String> {
@@ -159,7 +162,7 @@ fn parse_go(tokens: &[&str], white_to_move: bool, stop: Arc<AtomicBool>) -> Resu
         }
     }
     limits.stop = Some(stop);
-    Ok(Go { limits })
+    Ok(Go { limits, infinite })
 }
 
 /// Runs a session until `quit` or the end of the input. Errors are output
@@ -170,6 +173,8 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| -> io::Result<()> {
         let mut running: Option<std::thread::ScopedJoinHandle<'_, io::Result<Engine>>> = None;
+        // The running search (if any) is `go infinite`.
+        let mut infinite = false;
         let out = &out;
         // Stops and joins a running search, taking the engine back.
         let finish =
@@ -244,11 +249,13 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                         out.line("bestmove (none)")?;
                         continue;
                     }
+                    let go_infinite = go.infinite;
                     let mut eng = s.engine.take().unwrap_or_else(|| engine(s.hash_mib));
                     eng.set_history(s.game.keys().keys());
                     let mut legal = MoveList::new();
                     pos.moves(&mut legal);
                     let stack = nparams::stack_bytes::<Position>(go.limits.depth);
+                    let stop_flag = Arc::clone(&stop);
                     let handle = std::thread::Builder::new().stack_size(stack).spawn_scoped(
                         scope,
                         move || -> io::Result<Engine> {
@@ -277,12 +284,19 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                                 return Err(e);
                             }
                             let mv = r.best_move.filter(|m| legal.contains(m)).unwrap_or(legal[0]);
+                            // `go infinite` answers only once told to stop.
+                            while go.infinite && !stop_flag.load(Ordering::Relaxed) {
+                                std::thread::sleep(Duration::from_millis(2));
+                            }
                             out.line(&format!("bestmove {}", pos.move_string(mv)))?;
                             Ok(eng)
                         },
                     );
                     match handle {
-                        Ok(h) => running = Some(h),
+                        Ok(h) => {
+                            running = Some(h);
+                            infinite = go_infinite;
+                        }
                         Err(e) => {
                             out.line(&format!("info string error cannot start the search: {e}"))?;
                             s.engine = Some(engine(s.hash_mib));
@@ -303,7 +317,11 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                 other => out.line(&format!("info string error unknown command {other:?}"))?,
             }
         }
-        // End of input: let a running search finish its answer.
+        // End of input: let a running search finish its answer (an
+        // infinite one is stopped: nobody is left to say `stop`).
+        if infinite {
+            stop.store(true, Ordering::Relaxed);
+        }
         if let Some(h) = running.take() {
             match h.join() {
                 Ok(r) => {

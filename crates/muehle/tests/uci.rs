@@ -60,3 +60,79 @@ fn stop_ends_an_infinite_search_and_variant_switches() {
     let p = &mv["bestmove ".len()..];
     assert!(p.len() == 2 && p.as_bytes()[0] <= b'c', "{mv}");
 }
+
+/// Lines handed to the session one by one, when the test sends them.
+struct Lines(std::sync::mpsc::Receiver<String>, Vec<u8>);
+
+impl std::io::Read for Lines {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.1.is_empty() {
+            match self.0.recv() {
+                Ok(line) => self.1 = line.into_bytes(),
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.1.len());
+        buf[..n].copy_from_slice(&self.1[..n]);
+        self.1.drain(..n);
+        Ok(n)
+    }
+}
+
+/// Output shared with the test while the session runs.
+#[derive(Clone, Default)]
+struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).expect("utf-8")
+    }
+}
+
+#[test]
+fn an_infinite_search_answers_only_after_stop() {
+    // Three Men's Morris is solved within a few plies, so the search ends
+    // long before anyone says stop; the answer must still wait for it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let out = Shared::default();
+    let session = {
+        let out = out.clone();
+        std::thread::spawn(move || {
+            uci::run(std::io::BufReader::new(Lines(rx, Vec::new())), out).expect("output")
+        })
+    };
+    for line in ["setoption name Variant value three", "position startpos", "go infinite"] {
+        tx.send(format!("{line}\n")).unwrap();
+    }
+    // Wait until the search has proved its result (or a generous 5 s).
+    let t0 = std::time::Instant::now();
+    while !out.text().contains("mate") && t0.elapsed() < std::time::Duration::from_secs(5) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!out.text().contains("bestmove"), "bestmove before stop:\n{}", out.text());
+    tx.send("stop\n".into()).unwrap();
+    tx.send("isready\n".into()).unwrap();
+    let t0 = std::time::Instant::now();
+    while !out.text().contains("readyok") && t0.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let text = out.text();
+    assert_eq!(text.matches("bestmove ").count(), 1, "{text}");
+    assert!(text.find("bestmove").unwrap() < text.find("readyok").unwrap(), "{text}");
+    // An infinite search also ends at the end of the input.
+    tx.send("go infinite\n".into()).unwrap();
+    drop(tx);
+    session.join().expect("session thread");
+    assert_eq!(out.text().matches("bestmove ").count(), 2, "{}", out.text());
+}

@@ -93,7 +93,7 @@ mod tests {
     #[test]
     fn switches_follow_the_transposition_rate() {
         let search = |g: &RandomTree, d: u32| {
-            let mut s = Searcher::new(RandomTreeEval, Config { table_mib: 1, ..Config::lean() });
+            let mut s = Searcher::new(RandomTreeEval, Config { table_mib: 1, ..Config::default() });
             s.search(g, &Limits::depth(d));
             s
         };
@@ -107,7 +107,10 @@ mod tests {
         assert!(dag.yields.etc_cuts * crate::params::ADAPTIVE_ETC_CUT_DIV >= dag.yields.etc_tries);
         assert!(dag.etc_pays());
         // Without the switch both always run.
-        let mut plain = Searcher::new(RandomTreeEval, Config { table_mib: 1, ..Config::default() });
+        let mut plain = Searcher::new(
+            RandomTreeEval,
+            Config { table_mib: 1, adaptive: false, ..Config::default() },
+        );
         plain.search(&RandomTree::new(77, 8, 64).with_shape(Shape::Dag), &Limits::depth(4));
         assert!(plain.eval_order_pays() && plain.etc_pays());
     }

@@ -75,10 +75,16 @@ impl Algorithm {
     }
 }
 
-/// Engine configuration. [`Config::default`] is the best measured setting
-/// that keeps fixed-depth values exact (iterative deepening, table, killers,
-/// history; no aspiration, no extensions, no quiescence);
-/// [`Config::plain`] switches every technique off except the algorithm.
+/// Engine configuration. [`Config::default`] is the fastest measured
+/// setting that keeps fixed-depth values exact (iterative deepening, table
+/// growing by need, table or PV move first, PVS, killers, static-evaluation
+/// ordering from 3 plies left and enhanced transposition cut-offs, both
+/// switched by what they yield ([`Config::adaptive`]); no history,
+/// aspiration, extensions or quiescence; measured against the alternatives
+/// and against `minimax` 0.6 in `docs/negamax.md`);
+/// [`Config::ordered`] is the earlier default (static ordering at every
+/// node with two plies left, killers, history); [`Config::plain`] switches
+/// every technique off except the algorithm.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// The algorithm.
@@ -134,15 +140,16 @@ pub struct Config {
     /// null-window node (two plies or more from the horizon, own entry not a
     /// fail-low), look each one up in the table; a child whose stored bound
     /// already refutes the window ends the node at once. Pays in games with
-    /// many transpositions (measured in `docs/negamax.md`); off by default.
+    /// many transpositions (measured in `docs/negamax.md`); on by default
+    /// (with [`adaptive`](Config::adaptive), only where it pays).
     pub etc: bool,
     /// Switch static-evaluation ordering and (with `etc`) enhanced
     /// transposition cut-offs on and off during the search by what they
     /// yield there: static ordering only while the table finds almost no
     /// transpositions, ETC only while it does and its look-ups cut often
     /// enough (rules and measurements: `docs/negamax.md`, constants
-    /// `params::ADAPTIVE_*`). The search stays exact either way. Off by
-    /// default; on in [`Config::lean`].
+    /// `params::ADAPTIVE_*`). The search stays exact either way. On by
+    /// default.
     pub adaptive: bool,
     /// Search threads (lazy SMP over the shared table) for
     /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).
@@ -156,7 +163,7 @@ impl Default for Config {
             table_mib: params::DEFAULT_TABLE_MIB,
             replacement: Replacement::default(),
             table_growth: true,
-            order_min_depth: params::ORDER_MIN_DEPTH,
+            order_min_depth: params::DEFAULT_ORDER_MIN_DEPTH,
             symmetry: false,
             // Measured (docs/negamax.md): aspiration costs nodes on the
             // synthetic tree, whose values swing by up to ±100 per ply; the
@@ -164,12 +171,14 @@ impl Default for Config {
             // depth to the next. Opt in with `Some(params::ASPIRATION_WINDOW)`.
             aspiration: None,
             killers: true,
-            history: true,
+            // Measured (docs/negamax.md): sort keys for every move cost
+            // more than the history saves on short searches.
+            history: false,
             extensions: false,
             quiescence: false,
             deeper_entries: true,
-            etc: false,
-            adaptive: false,
+            etc: true,
+            adaptive: true,
             threads: 1,
         }
     }
@@ -177,33 +186,50 @@ impl Default for Config {
 
 impl Config {
     /// `algorithm` alone: no table, no aspiration, killers, history,
-    /// extensions or quiescence.
+    /// enhanced transposition cut-offs, adaptive switches, extensions or
+    /// quiescence (static ordering of [`Algorithm::Ordered`] and above at
+    /// every node but the last ply, as in the text).
     pub fn plain(algorithm: Algorithm) -> Self {
         Config {
             algorithm,
             table_mib: 0,
+            // The text's rule: static ordering (of `Ordered` and above)
+            // everywhere but at the last ply, never switched off.
+            order_min_depth: params::ORDER_MIN_DEPTH,
             aspiration: None,
             killers: false,
             history: false,
+            etc: false,
+            adaptive: false,
             ..Config::default()
         }
     }
 
-    /// Iterative deepening tuned for short searches where an evaluation
-    /// costs about as much as a move (the bench against `minimax` 0.6,
-    /// `docs/negamax.md`): table, table or PV move first, killers (moved
-    /// forward in place, no sort keys), static-evaluation ordering from 3
-    /// plies left, enhanced transposition cut-offs, both [`adaptive`]; no
-    /// history (sort keys for every move cost more than they save there).
+    /// The default configuration, under the name it had while it was a
+    /// preset next to an older default: iterative deepening tuned for
+    /// searches where an evaluation costs about as much as a move (table,
+    /// table or PV move first, killers moved forward in place, static
+    /// ordering from 3 plies left, enhanced transposition cut-offs, both
+    /// [`adaptive`]; no history).
     ///
     /// [`adaptive`]: Config::adaptive
     pub fn lean() -> Self {
+        Config::default()
+    }
+
+    /// The earlier default: static-evaluation ordering at every node with
+    /// two plies left ([`params::ORDER_MIN_DEPTH`]), killers and history;
+    /// no enhanced transposition cut-offs, no adaptive switches. Searches
+    /// fewer nodes than the default where evaluations are cheap against
+    /// the subtrees they order, but costs more time on the measured
+    /// workloads (`docs/negamax.md`).
+    pub fn ordered() -> Self {
         Config {
-            order_min_depth: 3,
+            order_min_depth: params::ORDER_MIN_DEPTH,
             killers: true,
-            history: false,
-            etc: true,
-            adaptive: true,
+            history: true,
+            etc: false,
+            adaptive: false,
             ..Config::default()
         }
     }

@@ -133,8 +133,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Enhanced transposition cut-off: looks up every child of `pos`; the
     /// first whose stored bound proves a score `≥ beta` for this node is
-    /// returned with that score. Entries count as for the node's own probe
-    /// (depth rule, `complete`).
+    /// returned with that score and whether the entry was searched to the
+    /// end of the game (`complete`). Entries count as for the node's own
+    /// probe (depth rule, `complete`).
     pub(crate) fn etc_cut(
         &mut self,
         t: &Table,
@@ -142,7 +143,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         ply: usize,
         child_depth: i32,
         beta: Score,
-    ) -> Option<(G::Move, Score)> {
+    ) -> Option<(G::Move, Score, bool)> {
         self.yields.etc_tries += 1;
         for &mv in self.plies[ply].moves.iter() {
             let probe = t.probe(self.tt_key(&pos.after(mv)));
@@ -166,7 +167,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                         self.horizons += 1;
                     }
                     self.yields.etc_cuts += 1;
-                    return Some((mv, s));
+                    return Some((mv, s, e.complete));
                 }
             }
         }

@@ -75,7 +75,7 @@ pub const QUIESCENCE_MAX_PLIES: u32 = 8;
 pub const HISTORY_SIZE: usize = 4096;
 
 /// Without static-evaluation or history ordering at a node (e.g.
-/// [`Config::lean`](crate::Config::lean) where the static ordering is
+/// [`Config::default`](crate::Config::default) where the static ordering is
 /// switched off), its killers are moved forward only with at least this
 /// many plies left: a killer that is not among the moves costs a scan of
 /// the move list. Measured (callgrind, bench workloads, instructions a
@@ -109,10 +109,17 @@ pub const TABLE_SLOTS_PER_NODE: u64 = 2;
 /// line).
 pub const BUCKET: usize = 4;
 
-/// Default [`Config::order_min_depth`](crate::Config::order_min_depth):
-/// order by static evaluation only where at least this many plies remain.
-/// 2 = the text's rule (off at the last ply).
+/// The text's [`Config::order_min_depth`](crate::Config::order_min_depth)
+/// (used by [`Config::ordered`](crate::Config::ordered)): order by static
+/// evaluation only where at least this many plies remain; 2 = off at the
+/// last ply.
 pub const ORDER_MIN_DEPTH: i32 = 2;
+
+/// [`Config::default`](crate::Config::default)'s
+/// [`order_min_depth`](crate::Config::order_min_depth): static ordering from
+/// 3 plies left (at 2 plies left it evaluates every grandchild of the
+/// horizon for one ordering; measured in `docs/negamax.md`).
+pub const DEFAULT_ORDER_MIN_DEPTH: i32 = 3;
 
 /// Enhanced transposition cut-offs only where the children have at least
 /// this much depth left (their subtrees are worth a look-up each).

@@ -410,13 +410,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             && !(EXTRA && self.config.symmetry)
             && let Some(t) = tt
             && self.etc_pays()
-            && let Some((mv, s)) = self.etc_cut(t, pos, ply, child_depth, beta)
+            && let Some((mv, s, complete)) = self.etc_cut(t, pos, ply, child_depth, beta)
         {
             self.counters.tt_cuts += 1;
             let move_tag = self.tag_of(pos, mv, sym);
             let depth = depth.clamp(0, i32::from(u16::MAX)) as u16;
             let score = to_table(s, ply as u32);
-            t.store(key, Entry { score, depth, complete: false, bound: Bound::Lower, move_tag });
+            // A bound from a child searched to the end of the game is the
+            // game's bound too (as for the node's own store).
+            let complete = complete && self.config.deeper_entries;
+            t.store(key, Entry { score, depth, complete, bound: Bound::Lower, move_tag });
             return s;
         }
 

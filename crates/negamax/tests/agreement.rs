@@ -34,7 +34,7 @@ where
     // almost every pair of iterations, rehashing what it holds.
     for (name, config) in [
         ("default, growing table", Config { deeper_entries: deeper, ..Config::default() }),
-        ("lean, growing table", Config { deeper_entries: deeper, ..Config::lean() }),
+        ("ordered, growing table", Config { deeper_entries: deeper, ..Config::ordered() }),
     ] {
         let tiny = Arc::new(Table::growable_slots(4, 1 << 16, Replacement::Bucket));
         let mut s = Searcher::new(e, config).with_table(tiny);
@@ -186,14 +186,14 @@ fn deeper_entries_still_agree_at_depth_in_a_single_search_of_the_tree() {
     }
 }
 
-/// The adaptive switches ([`Config::lean`]) change which techniques run in
+/// The adaptive switches ([`Config::adaptive`], on by default) change which techniques run in
 /// the middle of a search; on searches large enough for them to switch
 /// (their unit test in `src/adaptive.rs` checks that they do) the value and
 /// PV still agree with plain alpha-beta (a second algorithm, itself checked
 /// against the reference above).
 #[test]
 fn adaptive_switches_keep_values_on_larger_searches() {
-    let lean = Config { table_mib: 1, ..Config::lean() };
+    let lean = Config { table_mib: 1, ..Config::default() };
     let exact_lean = Config { deeper_entries: false, ..lean.clone() };
     let ab = Config::plain(spielbaum_negamax::Algorithm::AlphaBeta);
     let value = |g: &RandomTree, c: &Config, d: u32| {

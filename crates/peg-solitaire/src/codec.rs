@@ -101,7 +101,6 @@ impl<'b, const K: usize> PegCodec<'b, K> {
             mask: self.board.mask(),
             board: self.board,
             avx512,
-            canon: [0; 64],
         }
     }
 }
@@ -167,8 +166,16 @@ struct PegExpander<'a, const K: usize, P> {
     mask: u64,
     board: &'a Board,
     avx512: Option<Avx512>,
-    /// Scratch for the AVX-512 minima.
-    canon: [u64; 64],
+}
+
+/// The scratch of [`PegExpander`]: the canonical successors of one
+/// direction's jumps from the AVX-512 minima.
+struct Canon([u64; 64]);
+
+impl Default for Canon {
+    fn default() -> Self {
+        Canon([0; 64])
+    }
 }
 
 impl<const K: usize, P: Pack> Expander for PegExpander<'_, K, P> {
@@ -179,8 +186,10 @@ impl<const K: usize, P: Pack> Expander for PegExpander<'_, K, P> {
     /// vertical ones. The legal jumps are the bits of two words
     /// (horizontal, vertical), and a successor's images are the parent's
     /// images XOR the jump's.
+    type Scratch = Canon;
+
     #[inline(always)]
-    fn expand(&mut self, key: u64, last: bool, mut succ: impl FnMut(u64)) -> Node {
+    fn expand(&self, canon: &mut Canon, key: u64, last: bool, mut succ: impl FnMut(u64)) -> Node {
         let (mask, over, t) = (self.mask, self.over, self.tables);
         let x = self.pack.unpack(t, mask, key);
         let img = self.group.images(x);
@@ -200,8 +209,8 @@ impl<const K: usize, P: Pack> Expander for PegExpander<'_, K, P> {
             {
                 // The eight images' minima in vectors, then the keys.
                 for (jumps, m) in [(&self.jumps[0], h), (&self.jumps[1], v)] {
-                    let n = minima8(avx, &img, jumps, m, &mut self.canon);
-                    for &k in &self.canon[..n] {
+                    let n = minima8(avx, &img, jumps, m, &mut canon.0);
+                    for &k in &canon.0[..n] {
                         succ(self.pack.pack(t, mask, k));
                     }
                 }

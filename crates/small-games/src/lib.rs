@@ -13,7 +13,8 @@ mod tictactoe;
 
 pub use connect4::{
     Bits, Connect4, Connect4Board, Connect4Wide, IMMEDIATE_POINTS, MAX_HEIGHT, MAX_WIDTH,
-    MIN_HEIGHT, MIN_WIDTH, OPEN_LINE_POINTS, OpenLines, THREAT_POINTS, Threats,
+    MIN_HEIGHT, MIN_WIDTH, OPEN_LINE_POINTS, OPEN_LINES_IMMEDIATE, OpenLines, THREAT_LINE_POINTS,
+    THREAT_POINTS, Threats,
 };
 pub use dice::{Dice, MAX_TARGET, Tip};
 pub use nim::{MAX_HEAP, MAX_HEAPS, MAX_TOTAL, Nim, Take};

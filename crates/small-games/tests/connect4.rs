@@ -9,7 +9,9 @@ use spielbaum_game_trait::{
     Evaluator, Game, GameExt, Notation, Outcome, Player, SplitMix64, perft, perft_counts,
     perft_undo,
 };
-use spielbaum_small_games::{Connect4, Connect4Board, Connect4Wide, OpenLines, Threats};
+use spielbaum_small_games::{
+    Connect4, Connect4Board, Connect4Wide, OPEN_LINES_IMMEDIATE, OpenLines, Threats,
+};
 
 // ------------------------------------------------------------ the reference
 
@@ -100,7 +102,7 @@ impl Plain {
 
     /// Open-lines value for the mover, window by window.
     fn open_lines(&self) -> i32 {
-        const POINTS: [i32; 4] = [0, 1, 4, 16];
+        const POINTS: [i32; 4] = [0, 1, 10, 100];
         let mut v = 0;
         for c in 0..self.w as i32 {
             for r in 0..self.h as i32 {
@@ -291,7 +293,18 @@ fn random_games_agree_with_the_reference() {
             assert_eq!(g.winning_moves(), if p.over() { 0 } else { p.winning_columns() }, "{g}");
             assert_eq!(g.can_win_next(), g.winning_moves() != 0);
             if !p.over() {
-                assert_eq!(OpenLines.evaluate(g), p.open_lines(), "{g}");
+                // The side to move wins next with a playable threat; it
+                // loses facing two of the opponent's; else the windows.
+                let mut pass = p.clone();
+                pass.mover = 3 - p.mover;
+                let expected = if p.winning_columns() != 0 {
+                    OPEN_LINES_IMMEDIATE
+                } else if pass.winning_columns().count_ones() >= 2 {
+                    -OPEN_LINES_IMMEDIATE
+                } else {
+                    p.open_lines()
+                };
+                assert_eq!(OpenLines.evaluate(g), expected, "{g}");
                 let m = g.symmetric(1);
                 assert_eq!(Threats.evaluate(g), Threats.evaluate(&m), "{g}: mirror");
                 // Threats orders a winning move first, else a block first.

@@ -240,13 +240,13 @@ impl<C: Count, R: Record<C>> UseExpander for PartLoop<'_, C, R> {
     #[inline(always)]
     fn run<E: Expander>(self, e: E) {
         let PartLoop { layout, p, part, last, w, .. } = self;
-        let mut e = e;
+        let mut scratch = E::Scratch::default();
         let rb = layout.rest_bits();
         let mut out = w.buckets.writer();
         let mut t = Tally::default();
         for (rest, count) in part.entries() {
             let key = layout.join(p, rest);
-            let node = e.expand(key, last, |k| {
+            let node = e.expand(&mut scratch, key, last, |k| {
                 let (np, nr) = layout.split(k);
                 R::push(&mut out, np, nr, count, rb);
             });

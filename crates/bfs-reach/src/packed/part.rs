@@ -1,6 +1,9 @@
-//! One partition of a level of the packed engine: while the next level is
-//! built, an open-addressing table of key rests and path counters; once
-//! finished, the same arrays compacted.
+//! One partition of a level, the storage of both level engines: while the
+//! next level is built, an open-addressing table of key rests and path
+//! counters; once finished, the same arrays compacted. The packed engine
+//! stores rests of at most 25 bits as `u32` ([`Part<C>`](Part)), the
+//! generic one rests of 56 bits of any 64-bit key as `u64`
+//! (`Part<u128, u64>`).
 
 use core::ops::AddAssign;
 
@@ -47,8 +50,86 @@ pub(crate) struct Compacted {
     pub(crate) big: usize,
 }
 
-/// Marks an occupied slot of a table (keys have at most 25 bits).
-const FULL: u32 = 1 << 31;
+/// The rest of a key as a table stores it: `u32` (at most 31 bits) or
+/// `u64` (at most 63 bits); the top bit marks an occupied slot.
+pub(crate) trait Rest: Copy + Default + Eq + Send + Sync + 'static {
+    /// The occupied mark.
+    const FULL: Self;
+    /// The home slot of a rest uniform below `2^rest_bits` among `homes`
+    /// slots: scaled (one multiplication, no power-of-two mask).
+    fn home(self, homes: u64, rest_bits: u32) -> usize;
+    /// `self` with the mark.
+    fn mark(self) -> Self;
+    /// `self` without the mark.
+    fn unmark(self) -> Self;
+    /// `true` for an empty slot (0).
+    fn is_empty(self) -> bool;
+    /// Bit `j` set if `w[j]` is `tag` or empty.
+    fn window(w: &[Self; WINDOW], tag: Self) -> u32;
+    /// The rest as a word.
+    fn to_u64(self) -> u64;
+}
+
+impl Rest for u32 {
+    const FULL: u32 = 1 << 31;
+    #[inline(always)]
+    fn home(self, homes: u64, rest_bits: u32) -> usize {
+        ((u64::from(self) * homes) >> rest_bits) as usize
+    }
+    #[inline(always)]
+    fn mark(self) -> u32 {
+        self | Self::FULL
+    }
+    #[inline(always)]
+    fn unmark(self) -> u32 {
+        self & !Self::FULL
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn window(w: &[u32; WINDOW], tag: u32) -> u32 {
+        window(w, tag)
+    }
+    fn to_u64(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Rest for u64 {
+    const FULL: u64 = 1 << 63;
+    #[inline(always)]
+    fn home(self, homes: u64, rest_bits: u32) -> usize {
+        ((u128::from(self) * u128::from(homes)) >> rest_bits) as usize
+    }
+    #[inline(always)]
+    fn mark(self) -> u64 {
+        self | Self::FULL
+    }
+    #[inline(always)]
+    fn unmark(self) -> u64 {
+        self & !Self::FULL
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn window(w: &[u64; WINDOW], tag: u64) -> u32 {
+        let mut m = 0;
+        for (j, &k) in w.iter().enumerate() {
+            m |= u32::from((k == tag) | (k == 0)) << j;
+        }
+        m
+    }
+    fn to_u64(self) -> u64 {
+        self
+    }
+}
+
+/// Marks an occupied slot of a table of `u32` rests (the SIMD loops).
+const FULL: u32 = <u32 as Rest>::FULL;
 
 /// Slots a key's first probe looks at: its home slot and the next ones, in
 /// vector comparisons ([`window`]). A table has this many slots past its
@@ -61,9 +142,9 @@ const WINDOW: usize = 8;
 /// slots in all), and one more key, the sink, past them: an insertion that
 /// finds its key stores the key there instead of a branch. Once finished:
 /// compact, `keys[..len]` and `counts[..len]` without gaps or marks.
-#[derive(Clone, Default)]
-pub(crate) struct Part<C> {
-    keys: Vec<u32>,
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Part<C, K = u32> {
+    keys: Vec<K>,
     counts: Vec<C>,
     /// Home slots of the table (the key's rest scaled to this).
     homes: usize,
@@ -73,15 +154,15 @@ pub(crate) struct Part<C> {
     rest_bits: u32,
 }
 
-impl<C: Count> Part<C> {
+impl<C: Count, K: Rest> Part<C, K> {
     /// A finished partition with one entry.
-    pub(crate) fn single(rest: u32, count: C) -> Self {
+    pub(crate) fn single(rest: K, count: C) -> Self {
         Part { keys: vec![rest], counts: vec![count], homes: 1, len: 1, limit: 1, rest_bits: 0 }
     }
 
     /// A finished partition of these entries (keys below `2^rest_bits`,
     /// each once; read from a checkpoint).
-    pub(crate) fn finished(keys: Vec<u32>, counts: Vec<C>) -> Self {
+    pub(crate) fn finished(keys: Vec<K>, counts: Vec<C>) -> Self {
         let len = keys.len();
         Part { keys, counts, homes: len, len, limit: len, rest_bits: 0 }
     }
@@ -97,7 +178,7 @@ impl<C: Count> Part<C> {
         // the allocation is reused: few fresh pages to fault in. Empty slots
         // have zero counters (an insertion adds without looking).
         self.keys.clear();
-        self.keys.resize(cap + 1, 0);
+        self.keys.resize(cap + 1, K::default());
         self.counts.clear();
         self.counts.resize(cap, C::default());
         self.homes = homes;
@@ -111,8 +192,8 @@ impl<C: Count> Part<C> {
     /// would fetch it line by line.
     pub(crate) fn warm(&self) {
         let mut x = 0u64;
-        for k in self.keys.iter().step_by(64 / size_of::<u32>()) {
-            x ^= u64::from(*k);
+        for k in self.keys.iter().step_by(64 / size_of::<K>()) {
+            x ^= k.to_u64();
         }
         for c in self.counts.iter().step_by(64 / size_of::<C>()) {
             x ^= (*c).into() as u64;
@@ -122,13 +203,13 @@ impl<C: Count> Part<C> {
 
     /// Adds `count` to the counter of `rest` (a new entry if it has none).
     #[cfg(test)]
-    pub(crate) fn add(&mut self, rest: u32, count: C) {
+    pub(crate) fn add(&mut self, rest: K, count: C) {
         self.add_all([(rest, count)].into_iter());
     }
 
     /// Adds each counter to its key's entry.
     #[inline(always)]
-    pub(crate) fn add_all(&mut self, items: impl Iterator<Item = (u32, C)>) {
+    pub(crate) fn add_all(&mut self, items: impl Iterator<Item = (K, C)>) {
         let mut items = items;
         loop {
             if self.len >= self.limit {
@@ -163,7 +244,7 @@ impl<C: Count> Part<C> {
         let Some(proof) = avx2 else {
             return false;
         };
-        if u64_counts(&mut self.counts).is_none() {
+        if u64_counts(&mut self.counts).is_none() || u32_keys(&mut self.keys).is_none() {
             return false;
         }
         let mut words = words;
@@ -174,7 +255,8 @@ impl<C: Count> Part<C> {
                 continue;
             }
             let counts = u64_counts(&mut self.counts).expect("u64 counters");
-            let (keys, homes, rest_bits) = (&mut self.keys[..], self.homes, self.rest_bits);
+            let keys = u32_keys(&mut self.keys).expect("u32 rests");
+            let (homes, rest_bits) = (self.homes, self.rest_bits);
             let table = Table { keys, counts, homes, rest_bits, full: FULL };
             let (taken, added) = insert_narrow(proof, table, words, escaped, room);
             self.len += added;
@@ -187,16 +269,18 @@ impl<C: Count> Part<C> {
     fn grow(&mut self) {
         let homes = (self.homes * 3 / 2).max(16);
         let cap = homes + WINDOW;
-        let keys = std::mem::replace(&mut self.keys, vec![0; cap + 1]);
+        let keys = std::mem::replace(&mut self.keys, vec![K::default(); cap + 1]);
         let counts = std::mem::replace(&mut self.counts, vec![C::default(); cap]);
         self.homes = homes;
         self.len = 0;
         self.limit = homes / 8 * 7;
         // The slots without the sink.
-        let entries = keys[..counts.len()].iter().copied().zip(counts).filter(|&(k, _)| k != 0);
+        let entries =
+            keys[..counts.len()].iter().copied().zip(counts).filter(|&(k, _)| !k.is_empty());
         let (keys, counts) = (&mut self.keys[..], &mut self.counts[..]);
         let (homes, rest_bits) = (homes as u64, self.rest_bits);
-        self.len = entries.map(|(k, c)| insert(keys, counts, homes, rest_bits, k & !FULL, c)).sum();
+        self.len =
+            entries.map(|(k, c)| insert(keys, counts, homes, rest_bits, k.unmark(), c)).sum();
     }
 
     /// Compacts a built table; returns its total and largest counter and
@@ -207,10 +291,10 @@ impl<C: Count> Part<C> {
         let (mut paths, mut max, mut bigs) = (0u128, 0u128, 0usize);
         let mut j = 0;
         let mut from = 0;
-        if let (Some(proof), Some(counts), Ok(bound)) =
-            (avx512, u64_counts(&mut self.counts), u64::try_from(big))
+        if let (Some(proof), Some(keys), Some(counts), Ok(bound)) =
+            (avx512, u32_keys(&mut self.keys), u64_counts(&mut self.counts), u64::try_from(big))
         {
-            let done = compact16(proof, &mut self.keys, counts, FULL, bound);
+            let done = compact16(proof, keys, counts, FULL, bound);
             (paths, max, bigs) = (done.paths, u128::from(done.max), done.big);
             (j, from) = (done.kept, done.read);
         }
@@ -221,9 +305,9 @@ impl<C: Count> Part<C> {
         let counts = &mut self.counts[..];
         for i in from..counts.len() {
             let k = self.keys[i];
-            let full = k != 0;
+            let full = !k.is_empty();
             let c = counts[i].keep_if(full);
-            self.keys[j] = k & !FULL;
+            self.keys[j] = k.unmark();
             counts[j] = c;
             j += usize::from(full);
             let c: u128 = c.into();
@@ -237,14 +321,27 @@ impl<C: Count> Part<C> {
         Compacted { paths, max, big: bigs }
     }
 
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (u32, C)> + '_ {
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (K, C)> + '_ {
         self.keys[..self.len].iter().copied().zip(self.counts[..self.len].iter().copied())
+    }
+
+    /// The rests and the counters of a finished partition.
+    pub(crate) fn slices(&self) -> (&[K], &[C]) {
+        (&self.keys[..self.len], &self.counts[..self.len])
+    }
+
+    /// Gives back the memory of a finished partition's empty slots.
+    pub(crate) fn shrink(&mut self) {
+        self.keys.truncate(self.len);
+        self.counts.truncate(self.len);
+        self.keys.shrink_to_fit();
+        self.counts.shrink_to_fit();
     }
 }
 
-impl Part<u64> {
+impl<K: Rest> Part<u64, K> {
     /// The finished partition with `u128` counters.
-    pub(crate) fn widen(self) -> Part<u128> {
+    pub(crate) fn widen(self) -> Part<u128, K> {
         Part {
             counts: self.counts[..self.len].iter().map(|&c| u128::from(c)).collect(),
             keys: self.keys,
@@ -264,31 +361,38 @@ fn u64_counts<C: Count>(counts: &mut Vec<C>) -> Option<&mut Vec<u64>> {
     counts.downcast_mut()
 }
 
+/// The rests as `u32`s if they are (the vector loops handle only those).
+#[allow(clippy::ptr_arg)] // As above.
+fn u32_keys<K: Rest>(keys: &mut Vec<K>) -> Option<&mut Vec<u32>> {
+    let keys: &mut dyn core::any::Any = keys;
+    keys.downcast_mut()
+}
+
 /// Adds `count` to the counter of `rest` in the table of `keys` and
 /// `counts` (`homes` home slots, keys below `2^rest_bits`, the sink at
 /// `keys[counts.len()]`): 1 if the entry is new, else 0 (the caller counts
 /// it; the table has room).
 #[inline(always)]
-fn insert<C: Count>(
-    keys: &mut [u32],
+fn insert<C: Count, K: Rest>(
+    keys: &mut [K],
     counts: &mut [C],
     homes: u64,
     rest_bits: u32,
-    rest: u32,
+    rest: K,
     count: C,
 ) -> usize {
-    let tag = rest | FULL;
+    let tag = rest.mark();
     // The key's rest is uniform below 2^rest_bits: scaled to the home
     // slots (one multiplication, no power-of-two mask).
-    let home = ((u64::from(rest) * homes) >> rest_bits) as usize;
+    let home = rest.home(homes, rest_bits);
     let cap = counts.len();
     let home = home.min(cap - WINDOW);
     // The first slot of the window that holds the key or is empty (the
     // key is nowhere after an empty slot): found there almost always
     // (1.37 slots probed on average on the English board), with one
     // vector comparison and no branch per slot.
-    let w: &[u32; WINDOW] = keys[home..home + WINDOW].try_into().expect("in the table");
-    let m = window(w, tag);
+    let w: &[K; WINDOW] = keys[home..home + WINDOW].try_into().expect("in the table");
+    let m = K::window(w, tag);
     let mut i = home + m.trailing_zeros() as usize;
     if m == 0 {
         // A run longer than the window: linear probing past it,
@@ -298,7 +402,7 @@ fn insert<C: Count>(
             if i == cap {
                 i = 0;
             }
-            if keys[i] == tag || keys[i] == 0 {
+            if keys[i] == tag || keys[i].is_empty() {
                 break;
             }
             i += 1;
@@ -310,7 +414,7 @@ fn insert<C: Count>(
     // random: a branch on it is mispredicted that often; storing into the
     // slot every time was measured slower, as the next windows' loads
     // then wait for those stores).
-    let new = keys[i] == 0;
+    let new = keys[i].is_empty();
     let at = if new { i } else { cap };
     keys[at] = tag;
     counts[i] += count;
@@ -325,6 +429,38 @@ mod tests {
     fn add_narrow(part: &mut Part<u64>, words: &[u64], avx2: Option<Avx2>) {
         if !part.add_fast(words, false, avx2) {
             part.add_all(words.iter().map(|&r| ((r & ((1 << 25) - 1)) as u32, r >> 25)));
+        }
+    }
+
+    /// The generic engine's partitions: rests of 56 bits (and the largest
+    /// and smallest ones), counters past 2^64, through growth.
+    #[test]
+    fn wide_rests_and_counters_add_like_a_hash_map() {
+        for cap in [16, 5000] {
+            let mut t = Part::<u128, u64>::default();
+            t.reset(cap, 56);
+            let mut want: HashMap<u64, u128> = HashMap::new();
+            let mut x = 12345u64;
+            for i in 0..20_000u64 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let rest = match i % 997 {
+                    0 => (1 << 56) - 1,
+                    1 => 0,
+                    _ if i % 2 == 0 => x >> 8,
+                    _ => x % 3000,
+                };
+                let c = if i % 3 == 0 { u128::from(i) << 70 } else { u128::from(u64::MAX - i) };
+                t.add(rest, c);
+                *want.entry(rest).or_insert(0) += c;
+            }
+            let done = t.compact(u128::MAX, None);
+            t.shrink();
+            let got: HashMap<u64, u128> = t.entries().collect();
+            assert_eq!(got.len(), t.len);
+            assert_eq!(got, want);
+            assert_eq!(done.paths, want.values().sum::<u128>());
         }
     }
 

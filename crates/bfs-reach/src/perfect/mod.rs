@@ -9,7 +9,7 @@
 //! `C(24, w) · C(24 − w, b)` numbers) can do far better: a game implements
 //! [`PerfectIndex`] (rank, unrank, unmoves, subspaces and their
 //! dependencies) and [`PerfectSolver`] computes win/loss/draw (2 bits) and
-//! the plies to the end (1 byte) for every index of every subspace, in
+//! the plies to the end (16 bits) for every index of every subspace, in
 //! dependency order, in parallel, with progress, stop and resume; finished
 //! subspaces are written to disk with a checksum and read back on use
 //! ([`Database`]).
@@ -65,7 +65,7 @@
 //!
 //! The parts: [`PerfectIndex`] (this file), [`binomial`] ranking of
 //! k-subsets for stone-counting games, [`SpaceTable`] (the 2-bit values and
-//! distance bytes of one subspace and their file format), and the solver
+//! distances of one subspace and their file format), and the solver
 //! with its [`Database`] (`solve.rs`, design notes there and in
 //! docs/bfs-reach.md).
 
@@ -135,8 +135,9 @@ pub use table::SpaceTable;
 ///   turn or all keep it (true whenever the index distinguishes the side
 ///   to move, or every move passes the turn, as in Nine Men's Morris).
 /// - At most 255 distinct successor indices inside the subspace per
-///   position and at most 255 plies to the end (the counters and plies
-///   are bytes); beyond that the solver stops with an error.
+///   position (the counters are bytes) and at most 65,535 plies to the end
+///   (the distances are 16 bits); beyond either the solver stops with an
+///   error, never wraps.
 pub trait PerfectIndex: Sync {
     /// The game whose positions are numbered.
     type Game: Game + Send + Sync;

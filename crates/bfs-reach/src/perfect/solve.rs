@@ -3,8 +3,8 @@
 //!
 //! # Passes
 //!
-//! Per subspace, with three dense tables (2-bit values, a byte of plies,
-//! a byte of successor counters; 2.25 bytes per index while solving):
+//! Per subspace, with three dense tables (2-bit values, 16 bits of plies,
+//! a byte of successor counters; 3.25 bytes per index while solving):
 //!
 //! 1. **Init** (parallel over chunks of the index): unrank each index;
 //!    a hole gets code `11`; a finished position its outcome at 0 plies.
@@ -13,7 +13,7 @@
 //!    Successors in an already solved dependency are probed: a successor
 //!    lost for its mover makes the position a (provisional) win in one
 //!    ply more; a won successor raises the position's *loss floor* (kept in
-//!    the plies byte while undecided); a drawn one adds a counter that
+//!    the plies slot while undecided); a drawn one adds a counter that
 //!    never runs out, so the position can never be lost. A position whose
 //!    moves all lead out of the subspace to won successors is lost.
 //! 2. **Propagate**, pass `k = 1, 2, …` (parallel over chunks): every
@@ -37,6 +37,9 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+
+/// The most plies to the end a table holds (16-bit distances).
+const MAX_PLIES: u32 = u16::MAX as u32;
 use std::sync::{Arc, RwLock};
 
 use rayon::prelude::*;
@@ -63,7 +66,7 @@ pub enum PerfectError {
         reason: String,
     },
     /// The index broke its contract or a limit (a successor not ranked,
-    /// unmoves that do not match the moves, more than 255 plies or
+    /// unmoves that do not match the moves, more than 65,535 plies or 255
     /// successors, a dependency cycle).
     Index {
         /// The subspace being solved.
@@ -216,10 +219,12 @@ impl<'a, 'p, I: PerfectIndex> PerfectSolver<'a, 'p, I> {
         self
     }
 
-    /// Keep the plies to the end (one byte per index) in the tables and
-    /// files. Default: on. Off saves no memory while solving (the byte
-    /// marks each index's level there) but keeps only the 2-bit values:
-    /// files and loaded tables shrink from 1.25 to 0.25 bytes per index.
+    /// Keep the plies to the end (16 bits per index in memory; one byte in
+    /// the file, two if some distance exceeds 255) in the tables and files.
+    /// Default: on. Off saves no memory while solving (the distance marks
+    /// each index's level there) but keeps only the 2-bit values: files
+    /// shrink from 1.25 (or 2.25) to 0.25 bytes per index, loaded tables
+    /// from 2.25.
     pub fn distances(mut self, on: bool) -> Self {
         self.distances = on;
         self
@@ -456,10 +461,10 @@ impl<I: PerfectIndex> Work<'_, I> {
 
     /// Publishes `code` for `i` at `plies` (plies first, then the code).
     fn decide(&self, i: u64, code: u64, plies: u32) -> Result<(), PerfectError> {
-        if plies > u32::from(u8::MAX) {
-            return Err(self.err(format!("index {i}: more than 255 plies to the end")));
+        if plies > MAX_PLIES {
+            return Err(self.err(format!("index {i}: more than {MAX_PLIES} plies to the end")));
         }
-        self.table.dist[i as usize].store(plies as u8, Ordering::Relaxed);
+        self.table.dist[i as usize].store(plies as u16, Ordering::Relaxed);
         self.table.words[(i / 32) as usize].fetch_or(code << (2 * (i % 32)), Ordering::Release);
         self.max_plies.fetch_max(plies, Ordering::Relaxed);
         Ok(())
@@ -532,10 +537,12 @@ impl<I: PerfectIndex> Work<'_, I> {
                 self.decide(i, LOSS, floor)?;
             } else {
                 self.counters[i as usize].store(count as u8, Ordering::Relaxed);
-                if floor > u32::from(u8::MAX) {
-                    return Err(self.err(format!("index {i}: more than 255 plies to the end")));
+                if floor > MAX_PLIES {
+                    return Err(
+                        self.err(format!("index {i}: more than {MAX_PLIES} plies to the end"))
+                    );
                 }
-                self.table.dist[i as usize].store(floor as u8, Ordering::Relaxed);
+                self.table.dist[i as usize].store(floor as u16, Ordering::Relaxed);
             }
         }
         Ok(())
@@ -594,7 +601,7 @@ impl<I: PerfectIndex> Work<'_, I> {
                 match code {
                     DRAW => self.decide(j, WIN, k)?,
                     WIN => {
-                        self.table.dist[j as usize].fetch_min(k as u8, Ordering::Relaxed);
+                        self.table.dist[j as usize].fetch_min(k as u16, Ordering::Relaxed);
                     }
                     _ => {
                         return Err(self.err(format!(

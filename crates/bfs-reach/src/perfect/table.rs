@@ -1,6 +1,6 @@
 //! The solved table of one subspace: 2 bits of value per index in `u64`
-//! words, optionally one byte of plies to the end per index, and the file
-//! format they are stored in.
+//! words, optionally the plies to the end per index (16 bits in memory; one
+//! or two bytes in the file), and the file format they are stored in.
 //!
 //! # Value codes
 //!
@@ -15,18 +15,18 @@
 //! | 0..8 | magic `SPPERF01` |
 //! | 8..16 | number of indices `n` |
 //! | 16..24 | the index's [`fingerprint`](super::PerfectIndex::fingerprint) |
-//! | 24..32 | flags: bit 0 = distances present |
+//! | 24..32 | flags: bit 0 = distances present, bit 1 = two bytes per distance |
 //! | 32..40 | length of the payload in bytes |
 //! | 40..44 | CRC-32 of bytes 0..40 and of the payload |
 //! | 44..48 | zero |
-//! | 48.. | payload: `ceil(n / 32)` value words, then `n` distance bytes if present |
+//! | 48.. | payload: `ceil(n / 32)` value words, then `n` distances if present: one byte each, or two (little-endian) when some distance exceeds 255 plies |
 //!
 //! A file whose checksum, length, magic or fingerprint does not match is an
 //! error naming the file; it is never read as values.
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use crate::retrograde::Value;
 
@@ -47,12 +47,12 @@ pub(crate) const HOLE: u64 = 3;
 pub struct SpaceTable {
     len: u64,
     pub(crate) words: Vec<AtomicU64>,
-    pub(crate) dist: Vec<AtomicU8>,
+    pub(crate) dist: Vec<AtomicU16>,
 }
 
 impl SpaceTable {
     /// A table of `len` indices, all `00` (undecided), with or without a
-    /// distance byte per index. Zeroed allocations come as fresh pages.
+    /// distance per index. Zeroed allocations come as fresh pages.
     pub(crate) fn zeroed(len: u64, distances: bool) -> Self {
         let words = bytemuck::zeroed_vec(len.div_ceil(32) as usize);
         let dist = if distances { bytemuck::zeroed_vec(len as usize) } else { Vec::new() };
@@ -117,12 +117,22 @@ impl SpaceTable {
         name: &str,
         fingerprint: u64,
     ) -> Result<(), crate::RunError> {
-        let payload = self.words.len() as u64 * 8 + self.dist.len() as u64;
+        let wide = self.dist.iter().any(|d| d.load(Relaxed) > u16::from(u8::MAX));
+        let width = if wide { 2 } else { 1 };
+        let payload = self.words.len() as u64 * 8 + self.dist.len() as u64 * width;
+        let flags = u64::from(!self.dist.is_empty()) | u64::from(wide) << 1;
         let mut header = [0u8; HEADER];
         header[0..8].copy_from_slice(MAGIC);
         header[8..16].copy_from_slice(&self.len.to_le_bytes());
         header[16..24].copy_from_slice(&fingerprint.to_le_bytes());
-        header[24..32].copy_from_slice(&u64::from(!self.dist.is_empty()).to_le_bytes());
+        header[24..32].copy_from_slice(&flags.to_le_bytes());
+        let dist_bytes = |chunk: &[AtomicU16], buf: &mut Vec<u8>| {
+            if wide {
+                buf.extend(chunk.iter().flat_map(|d| d.load(Relaxed).to_le_bytes()));
+            } else {
+                buf.extend(chunk.iter().map(|d| d.load(Relaxed) as u8));
+            }
+        };
         header[32..40].copy_from_slice(&payload.to_le_bytes());
         let mut crc = crc32fast::Hasher::new();
         crc.update(&header[..40]);
@@ -132,9 +142,9 @@ impl SpaceTable {
             buf.extend(chunk.iter().flat_map(|w| w.load(Relaxed).to_le_bytes()));
             crc.update(&buf);
         }
-        for chunk in self.dist.chunks(1 << 16) {
+        for chunk in self.dist.chunks(1 << 15) {
             buf.clear();
-            buf.extend(chunk.iter().map(|d| d.load(Relaxed)));
+            dist_bytes(chunk, &mut buf);
             crc.update(&buf);
         }
         header[40..44].copy_from_slice(&crc.finalize().to_le_bytes());
@@ -146,9 +156,9 @@ impl SpaceTable {
                 buf.extend(chunk.iter().flat_map(|w| w.load(Relaxed).to_le_bytes()));
                 w.write_all(&buf)?;
             }
-            for chunk in self.dist.chunks(1 << 16) {
+            for chunk in self.dist.chunks(1 << 15) {
                 buf.clear();
-                buf.extend(chunk.iter().map(|d| d.load(Relaxed)));
+                dist_bytes(chunk, &mut buf);
                 w.write_all(&buf)?;
             }
             Ok(())
@@ -182,9 +192,10 @@ impl SpaceTable {
             ));
         }
         let distances = flags & 1 != 0;
+        let width = if flags & 2 != 0 { 2 } else { 1 };
         let words = n.div_ceil(32) as usize;
-        let expect = words as u64 * 8 + if distances { n } else { 0 };
-        if flags > 1 || payload != expect || file_len != HEADER as u64 + expect {
+        let expect = words as u64 * 8 + if distances { n * width } else { 0 };
+        if flags > 3 || flags == 2 || payload != expect || file_len != HEADER as u64 + expect {
             return Err(format!(
                 "damaged: header says {payload} payload bytes, file has {}, expected {expect}",
                 file_len - HEADER as u64
@@ -203,12 +214,18 @@ impl SpaceTable {
                 w.store(u64::from_le_bytes(b.try_into().expect("8 bytes")), Relaxed);
             }
         }
-        for chunk in table.dist.chunks(1 << 16) {
-            let bytes = &mut buf[..chunk.len()];
+        for chunk in table.dist.chunks(1 << 15) {
+            let bytes = &mut buf[..chunk.len() * width as usize];
             r.read_exact(bytes).map_err(|e| e.to_string())?;
             crc.update(bytes);
-            for (d, &b) in chunk.iter().zip(bytes.iter()) {
-                d.store(b, Relaxed);
+            if width == 2 {
+                for (d, b) in chunk.iter().zip(bytes.chunks_exact(2)) {
+                    d.store(u16::from_le_bytes([b[0], b[1]]), Relaxed);
+                }
+            } else {
+                for (d, &b) in chunk.iter().zip(bytes.iter()) {
+                    d.store(u16::from(b), Relaxed);
+                }
             }
         }
         if crc.finalize() != stored || header[44..48] != [0; 4] {

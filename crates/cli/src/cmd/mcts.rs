@@ -1,5 +1,5 @@
 //! `spielbaum mcts <game> [game options] [--position P]
-//! (--iterations N | --time-ms T) [--seed S] [--threads N] [--json]`:
+//! (--iterations N | --time-ms T) [--seed S] [--threads N] [--graph] [--json]`:
 //! Monte Carlo tree search with the mcts crate: per root move its visits
 //! and estimated win probability, and the chosen move.
 
@@ -42,6 +42,11 @@ pub struct Args {
     /// least the root and one node per root move.
     #[arg(long, value_name = "N")]
     pub nodes: Option<usize>,
+    /// Monte Carlo graph search: one node per position, so transpositions
+    /// share their statistics and proofs (two-player games; puzzles are
+    /// searched as a tree).
+    #[arg(long)]
+    pub graph: bool,
     /// Switch MCTS-Solver off: pure Monte Carlo statistics.
     #[arg(long)]
     pub no_solver: bool,
@@ -81,7 +86,8 @@ impl GameVisitor for Run<'_> {
         let mut config = Config::seeded(a.seed)
             .threads(a.threads)
             .solver(!a.no_solver)
-            .stop_when_proven(a.stop_when_proven);
+            .stop_when_proven(a.stop_when_proven)
+            .graph(a.graph);
         if let Some(c) = a.exploration {
             config.selection = Selection::Uct { exploration: c };
         }

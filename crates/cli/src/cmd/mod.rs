@@ -6,6 +6,7 @@ pub mod games;
 pub mod golf;
 pub mod gomocup;
 pub mod mcts;
+pub mod muehle;
 pub mod nim_variant;
 pub mod peg;
 pub mod perft;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use spielbaum_arena::{AgentSpec, DynAgent, NamedAgent, NamedEval, SpecError};
 use spielbaum_game_trait::{
-    Agent, AgentError, AgentLimits, Decision, Game, History, Notation, Zero, win_in,
+    Agent, AgentError, AgentLimits, Decision, Game, History, Limited, Notation, Zero, win_in,
 };
 use spielbaum_golf_clubs::{ClubSet, GolfError, GolfHole, Rules};
 use spielbaum_nim_variant::{Mixed, Optimal, Random as TextRandom, SubtractionGame, Subtractions};
@@ -740,7 +740,7 @@ impl GameSpec for MuehleSpec {
         }],
         position: "points file by file (a1 a4 a7/b2 b4 b6/...), W/B/., side, white and black in hand, plies since a capture: \".../.../.../....../.../.../... w 9 9 0\"",
         moves: "place d6, move a1-a4, a capture joined: d6xa1, a1-a4xd7",
-        strongest: "negamax:time=2s",
+        strongest: "engine:time=2s",
     };
     fn start(o: &Values<'_>) -> Result<spielbaum_muehle::Position, CliError> {
         let variant: spielbaum_muehle::Variant = o.get("variant")?;
@@ -764,6 +764,30 @@ impl GameSpec for MuehleSpec {
             },
             zero(),
         ]
+    }
+    fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
+        Ok(vec![NamedAgent {
+            name: "engine",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); keys depth=N, time=DUR, nodes=N, table=MIB, contempt=N; default 1s per move",
+            keys: &["depth", "time", "nodes", "table", "contempt"],
+            build: Arc::new(|spec, _| {
+                use spielbaum_muehle::search::{Config, params};
+                let limits = AgentLimits {
+                    time: spec.duration("time")?,
+                    depth: spec.get_in::<u32>("depth", 1..=params::MAX_DEPTH as u32)?,
+                    nodes: spec.get_in::<u64>("nodes", 1..=u64::MAX)?,
+                };
+                let config = Config {
+                    table_mib: spec.get_in::<usize>("table", 1..=65_536)?.unwrap_or(16),
+                    contempt: spec
+                        .get_in::<i32>("contempt", -100_000..=100_000)?
+                        .unwrap_or(params::CONTEMPT),
+                    ..Config::default()
+                };
+                Ok(Box::new(Limited::new(spielbaum_muehle::MillEngine::new(config), limits))
+                    as DynAgent<spielbaum_muehle::Position>)
+            }),
+        }])
     }
     fn board(g: &spielbaum_muehle::Position) -> String {
         g.diagram()

@@ -98,27 +98,33 @@ pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
         "iterative+table+killers, no ordering".into(),
         Config { order_min_depth: i32::MAX, killers: true, ..with_table(Algorithm::Iterative) },
     ));
-    // The preset of the bench: adaptive static ordering and ETC, killers.
-    v.push(("lean".into(), Config { table_mib: 1, deeper_entries: deeper, ..Config::lean() }));
+    // The earlier default: static ordering from 2 plies left, killers,
+    // history, no ETC, no adaptive switches.
+    v.push((
+        "ordered (earlier default)".into(),
+        Config { table_mib: 1, deeper_entries: deeper, ..Config::ordered() },
+    ));
     // Adaptive switching with the history heuristic (ordering code at every
     // depth) and with ordering from the last ply but one.
     v.push((
-        "lean+history, ordering from depth 2".into(),
+        "default+history, ordering from depth 2".into(),
         Config {
             table_mib: 1,
             deeper_entries: deeper,
             history: true,
             order_min_depth: 2,
-            ..Config::lean()
+            ..Config::default()
         },
     ));
+    // The default: adaptive static ordering from 3 plies left and ETC,
+    // killers.
     v.push((
         "default".into(),
         Config { table_mib: 1, deeper_entries: deeper, ..Config::default() },
     ));
     v.push((
-        "default+etc".into(),
-        Config { table_mib: 1, deeper_entries: deeper, etc: true, ..Config::default() },
+        "ordered+etc".into(),
+        Config { table_mib: 1, deeper_entries: deeper, etc: true, ..Config::ordered() },
     ));
     if symmetry {
         v.push((

@@ -4,8 +4,22 @@ use spielbaum_game_trait::{EVAL_MAX, Evaluator, Game, Player, Score};
 
 use super::{Bits, Connect4Board, completing_cells};
 
-/// Points for an open window of four cells holding 1, 2 or 3 own stones.
-pub const OPEN_LINE_POINTS: [Score; 4] = [0, 1, 4, 16];
+/// Points of [`OpenLines`] for an open window of four cells holding 1, 2 or
+/// 3 own stones. A window of three must outweigh the windows of one that a
+/// central stone opens (up to 13): with 1, 4, 16 a search deeper than two
+/// plies traded threes for central stones and lost matches against a
+/// two-ply search (measured in `docs/small-games.md`).
+pub const OPEN_LINE_POINTS: [Score; 4] = [0, 1, 10, 100];
+
+/// Points per open window of 1, 2, 3 own stones in [`Threats`], whose
+/// threat terms weigh the windows of three.
+pub const THREAT_LINE_POINTS: [Score; 4] = [0, 1, 4, 16];
+
+/// Value of [`OpenLines`] for a side to move that wins with its next
+/// stone (and, negated, that faces two playable threats): above any count
+/// of windows (at most 69 · 100 on 7×6, 138 · 100 on 9×7), small enough
+/// for peers that evaluate in 16 bits.
+pub const OPEN_LINES_IMMEDIATE: Score = 20_000;
 
 /// Per window count of stones (1, 2, 3) of the windows of four cells that
 /// `own` can still fill (no stone of the opponent, all on the board).
@@ -35,23 +49,38 @@ fn open_windows<B: Bits>(g: &Connect4Board<B>, own: B, other: B) -> [u32; 4] {
     counts
 }
 
-fn open_score<B: Bits>(g: &Connect4Board<B>, me: Player) -> Score {
+fn open_score<B: Bits>(g: &Connect4Board<B>, me: Player, points: &[Score; 4]) -> Score {
     let (mine, theirs) = (g.stones(me), g.stones(me.other()));
     let a = open_windows(g, mine, theirs);
     let b = open_windows(g, theirs, mine);
-    (1..4).map(|n| OPEN_LINE_POINTS[n] * (a[n] as Score - b[n] as Score)).sum()
+    (1..4).map(|n| points[n] * (a[n] as Score - b[n] as Score)).sum()
 }
 
-/// Open lines: every window of four cells that only one player still can
+/// Open lines: every window of four cells that only one player can still
 /// fill scores [`OPEN_LINE_POINTS`] by the number of that player's stones
-/// in it (1, 4, 16 for 1, 2, 3), for the side to move minus the opponent.
-/// Computed for all windows at once with shifts and a bit-sliced adder.
+/// in it (1, 10, 100 for 1, 2, 3), for the side to move minus the
+/// opponent; computed for all windows at once with shifts and a
+/// bit-sliced adder. The side to move counts as such: with a playable
+/// threat (a cell completing four that it can drop a stone into) it wins
+/// next move, [`OPEN_LINES_IMMEDIATE`]; facing two playable threats of
+/// the opponent and none of its own it loses, the negative. (Without the
+/// rule a leaf after the opponent's move scored a win in one like any
+/// window of three, so searches of odd and even depth disagreed most
+/// about the last ply.)
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OpenLines;
 
 impl<B: Bits> Evaluator<Connect4Board<B>> for OpenLines {
     fn evaluate(&self, g: &Connect4Board<B>) -> Score {
-        open_score(g, g.to_move()).clamp(-EVAL_MAX, EVAL_MAX)
+        let me = g.to_move();
+        let playable = g.playable();
+        if g.threats(me) & playable != B::ZERO {
+            return OPEN_LINES_IMMEDIATE;
+        }
+        if (g.threats(me.other()) & playable).count_ones() >= 2 {
+            return -OPEN_LINES_IMMEDIATE;
+        }
+        open_score(g, me, &OPEN_LINE_POINTS).clamp(-EVAL_MAX, EVAL_MAX)
     }
 }
 
@@ -72,7 +101,8 @@ pub const IMMEDIATE_POINTS: Score = 100_000;
 ///   [`THREAT_POINTS`], doubled on rows that favour its owner by
 ///   zugzwang: odd rows (1, 3, 5 from the bottom) for the first player,
 ///   even rows for the second (Allis' odd/even threat rule).
-/// - Plus [`OpenLines`].
+/// - Plus the open windows of [`OpenLines`], weighted
+///   [`THREAT_LINE_POINTS`] (1, 4, 16: the threat terms weigh the threes).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Threats;
 
@@ -97,7 +127,8 @@ impl<B: Bits> Evaluator<Connect4Board<B>> for Threats {
             let good = if p == Player::FIRST { odd_rows } else { g.board_mask() & !odd_rows };
             THREAT_POINTS * (cells.count_ones() + (cells & good).count_ones()) as Score
         };
-        let v = weight(mine, me) - weight(theirs, me.other()) + open_score(g, me);
+        let v =
+            weight(mine, me) - weight(theirs, me.other()) + open_score(g, me, &THREAT_LINE_POINTS);
         v.clamp(-EVAL_MAX, EVAL_MAX)
     }
 

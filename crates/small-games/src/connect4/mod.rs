@@ -23,7 +23,10 @@ mod notation;
 use spielbaum_game_trait::{Game, MoveList, NotationError, Outcome, Player, Undo};
 
 pub use bits::Bits;
-pub use eval::{IMMEDIATE_POINTS, OPEN_LINE_POINTS, OpenLines, THREAT_POINTS, Threats};
+pub use eval::{
+    IMMEDIATE_POINTS, OPEN_LINE_POINTS, OPEN_LINES_IMMEDIATE, OpenLines, THREAT_LINE_POINTS,
+    THREAT_POINTS, Threats,
+};
 
 /// Narrowest board.
 pub const MIN_WIDTH: usize = 4;

@@ -1,0 +1,73 @@
+//! Nodes per second of the game's own engine ([`MillEngine`]) and of the
+//! negamax crate's searcher in the same run, in the middle-game position
+//! of the benches, plus the depth reached per time budget.
+//!
+//! `cargo run --release -p spielbaum-muehle --example speed -- [depth] [ms,ms,…]`
+
+use spielbaum_game_trait::{AgentLimits, Notation};
+use spielbaum_muehle::{Position, engine};
+use spielbaum_negamax::Limits;
+
+/// A middle-game position (both sides moving, white 8 stones, black 7).
+pub const MIDDLE: &str = "W.B/.WB/B.W/WB.B.W/.BW/W.B/.W. w 0 0 6";
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(9);
+    let budgets: Vec<u64> = args
+        .next()
+        .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|| vec![50, 100, 200, 1000]);
+    // `SPEED_ONLY=engine` or `negamax` runs one searcher (for callgrind).
+    let only = std::env::var("SPEED_ONLY").unwrap_or_default();
+    let pos = Position::nine().parse_position(MIDDLE).expect("position");
+    if only == "negamax" {
+        let r = engine::engine(16).search(&pos, &Limits::depth(depth));
+        println!("negamax crate searcher depth {depth}: {} nodes", r.counters.nodes);
+        return;
+    }
+    if only == "engine" {
+        let r = engine::strong(16).search(&pos, &AgentLimits::depth(depth));
+        println!("engine depth {depth}: {} nodes ({} quiescence)", r.nodes, r.qnodes);
+        return;
+    }
+    let mut e = engine::strong(64);
+    let r = e.search(&pos, &AgentLimits::depth(depth));
+    let secs = r.elapsed.as_secs_f64();
+    let own = r.nodes as f64 / secs;
+    println!(
+        "engine depth {depth}: {} nodes ({} quiescence) in {:.3} s = {:.2} M nodes/s, score {}, best {:?}",
+        r.nodes,
+        r.qnodes,
+        secs,
+        own / 1e6,
+        r.score,
+        r.best.map(|m| pos.move_string(m))
+    );
+    let mut old = engine::engine(64);
+    let r = old.search(&pos, &Limits::depth(depth.min(8)));
+    let secs = r.elapsed.as_secs_f64();
+    let neg = r.counters.nodes as f64 / secs;
+    println!(
+        "negamax crate searcher depth {}: {} nodes in {:.3} s = {:.2} M nodes/s; ratio {:.2}",
+        depth.min(8),
+        r.counters.nodes,
+        secs,
+        neg / 1e6,
+        own / neg
+    );
+    for ms in budgets {
+        let mut e = engine::strong(64);
+        let r = e.search(&pos, &AgentLimits::millis(ms));
+        println!(
+            "{ms} ms: depth {} ({} nodes, {:.2} M nodes/s), iterations {:?}",
+            r.depth,
+            r.nodes,
+            r.nodes as f64 / r.elapsed.as_secs_f64() / 1e6,
+            r.iterations
+                .iter()
+                .map(|(d, t)| format!("{d}@{:.1}ms", t.as_secs_f64() * 1e3))
+                .collect::<Vec<_>>()
+        );
+    }
+}

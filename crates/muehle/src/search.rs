@@ -1,0 +1,653 @@
+//! The Mühle engine: an alpha-beta searcher written for this game's
+//! position, as the strong Mühle and chess engines are built.
+//!
+//! - **Copy-make** of the small `Copy` position; moves are generated from
+//!   the precomputed neighbour and mill masks into one move stack reused
+//!   by every ply (no allocation per node).
+//! - **Iterative deepening** with **principal variation search**, a packed
+//!   **transposition table** ([`crate::table`]), **killer** moves and a
+//!   **history** table for quiet moves, and **late move reductions**.
+//! - **Quiescence** over the moves that close a mill (captures), with the
+//!   static evaluation as the stand-pat score.
+//! - **Repetitions**: a position met again on the path or in the game since
+//!   the last capture scores as a draw, shifted by the **contempt** against
+//!   the side to move at the root (the engine prefers playing on to a
+//!   draw against a weaker player).
+//! - **Time control**: whichever of depth, nodes and time comes first; the
+//!   clock is read every [`CHECK_EVERY`](params::CHECK_EVERY) nodes, and a
+//!   new iteration starts only while less than
+//!   [`NEXT_ITERATION`](params::NEXT_ITERATION) of the time is used.
+//!
+//! Nodes are counted the standard way: every position searched (the root
+//! and every position made, quiescence included).
+
+use std::time::{Duration, Instant};
+
+use spielbaum_game_trait::{
+    Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Evaluator, Game, History, Outcome, Score,
+    WIN,
+};
+
+use crate::eval::MillEval;
+use crate::position::{Move, NONE, Position};
+use crate::table::{Bound, Table};
+
+/// Tuning constants of the engine's search.
+pub mod params {
+    /// Nodes between two looks at the clock.
+    pub const CHECK_EVERY: u64 = 2048;
+    /// A new iteration starts only while less than this share of the time
+    /// is used (the next one takes several times longer).
+    pub const NEXT_ITERATION: f64 = 0.4;
+    /// The deepest iteration.
+    pub const MAX_DEPTH: i32 = 60;
+    /// The deepest ply (search plus quiescence).
+    pub const MAX_PLY: usize = 128;
+    /// Late move reductions: from this depth on…
+    pub const LMR_MIN_DEPTH: i32 = 3;
+    /// …quiet moves after this many are searched one ply less first.
+    pub const LMR_AFTER: usize = 3;
+    /// What a draw is worth to the side to move at the root, negated (in
+    /// evaluator units; a stone is 1000).
+    pub const CONTEMPT: i32 = 150;
+    /// Move ordering: the table's move.
+    pub const ORDER_TABLE: i32 = 1 << 30;
+    /// Move ordering: a capture.
+    pub const ORDER_CAPTURE: i32 = 1 << 24;
+    /// Move ordering: the first and second killer.
+    pub const ORDER_KILLER: [i32; 2] = [1 << 22, (1 << 22) - 1];
+    /// Move ordering: a move onto the gap of an opponent's open mill.
+    pub const ORDER_BLOCK: i32 = 1 << 20;
+}
+
+use params::*;
+
+/// The engine's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Draw score offset (see [`params::CONTEMPT`]).
+    pub contempt: i32,
+    /// Search the moves that close a mill past the depth limit.
+    pub quiescence: bool,
+    /// Late move reductions (off: every move to the full depth, so a
+    /// fixed-depth search without quiescence is exact minimax).
+    pub reductions: bool,
+    /// Limits used when the caller sets none at all.
+    pub default_limits: AgentLimits,
+}
+
+impl Default for Config {
+    /// 16 MiB, [`CONTEMPT`], quiescence on, 1 s per move.
+    fn default() -> Self {
+        Config {
+            table_mib: 16,
+            contempt: CONTEMPT,
+            quiescence: true,
+            reductions: true,
+            default_limits: AgentLimits::millis(1000),
+        }
+    }
+}
+
+/// What one search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move (`None` only if the position has no move).
+    pub best: Option<Move>,
+    /// Its score for the side to move ([`Score`] convention: wins near
+    /// [`WIN`], draws near 0).
+    pub score: Score,
+    /// The last depth searched to the end.
+    pub depth: u32,
+    /// Positions searched (quiescence included).
+    pub nodes: u64,
+    /// Of those, positions in quiescence.
+    pub qnodes: u64,
+    /// The principal variation, from the table.
+    pub pv: Vec<Move>,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Per finished iteration: its depth and the time since the start.
+    pub iterations: Vec<(u32, Duration)>,
+}
+
+/// The Mühle engine (see the module documentation).
+pub struct MillEngine {
+    config: Config,
+    eval: MillEval,
+    table: Table,
+    /// Generated moves of every ply on the path, one after another.
+    moves: Vec<Move>,
+    /// Ordering scores parallel to `moves`.
+    scores: Vec<i32>,
+    killers: [[Move; 2]; MAX_PLY],
+    /// History counters by `from` (24 = placing) and `to`.
+    history: [[i32; 24]; 25],
+    /// Keys of the game since the last capture, then of the path.
+    keys: Vec<u64>,
+    nodes: u64,
+    qnodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+const NO_MOVE: Move = Move { from: NONE, to: NONE, take: NONE };
+
+impl Default for MillEngine {
+    fn default() -> Self {
+        MillEngine::new(Config::default())
+    }
+}
+
+impl MillEngine {
+    /// An engine with `config`.
+    pub fn new(config: Config) -> MillEngine {
+        MillEngine {
+            config,
+            eval: MillEval,
+            table: Table::new(config.table_mib),
+            moves: Vec::with_capacity(MAX_PLY * 64),
+            scores: Vec::with_capacity(MAX_PLY * 64),
+            killers: [[NO_MOVE; 2]; MAX_PLY],
+            history: [[0; 24]; 25],
+            keys: Vec::with_capacity(1024),
+            nodes: 0,
+            qnodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Forgets the table, killers and history (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.killers = [[NO_MOVE; 2]; MAX_PLY];
+        self.history = [[0; 24]; 25];
+    }
+
+    /// Searches `pos` (no game history) within `limits` (the config's
+    /// default limits if `limits` sets none).
+    pub fn search(&mut self, pos: &Position, limits: &AgentLimits) -> SearchResult {
+        self.search_after(pos, &[], limits)
+    }
+
+    /// Searches `pos` within `limits`; `earlier` are the keys of the
+    /// game's positions before it (oldest first), for repetitions.
+    pub fn search_after(
+        &mut self,
+        pos: &Position,
+        earlier: &[u64],
+        limits: &AgentLimits,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let limits = if limits.is_empty() { self.config.default_limits } else { *limits };
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.qnodes = 0;
+        self.stopped = false;
+        self.keys.clear();
+        // Only positions since the last capture can come again.
+        let back = (pos.counter() as usize).min(earlier.len());
+        self.keys.extend_from_slice(&earlier[earlier.len() - back..]);
+        for k in &mut self.killers {
+            *k = [NO_MOVE; 2];
+        }
+        for row in &mut self.history {
+            for h in row {
+                *h /= 8;
+            }
+        }
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            qnodes: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+            iterations: Vec::new(),
+        };
+        let mut root_moves = Vec::new();
+        pos.generate::<false, _>(&mut root_moves);
+        if pos.ended().is_some() || root_moves.is_empty() {
+            self.nodes = 1;
+            result.nodes = 1;
+            result.elapsed = start.elapsed();
+            return result;
+        }
+        // A move at once, whatever the limits.
+        result.best = Some(root_moves[0]);
+        for depth in 1..=max_depth {
+            let (score, best) = self.root(pos, depth);
+            if self.stopped && best.is_none() {
+                break;
+            }
+            if let Some(b) = best {
+                result.best = Some(b);
+                result.score = score;
+            }
+            if self.stopped {
+                break;
+            }
+            result.depth = depth as u32;
+            result.iterations.push((depth as u32, start.elapsed()));
+            if score.abs() > EVAL_MAX {
+                // A forced result; deeper searches only confirm it.
+                if (WIN - score.abs()) <= depth {
+                    break;
+                }
+            }
+            if let (Some(t), Some(d)) = (limits.time, self.deadline) {
+                let used = t.saturating_sub(d.saturating_duration_since(Instant::now()));
+                if used.as_secs_f64() > NEXT_ITERATION * t.as_secs_f64() {
+                    break;
+                }
+            }
+            if self.nodes >= self.node_limit {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.qnodes = self.qnodes;
+        result.pv = self.pv(pos, result.best);
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    /// The principal variation: `first`, then the table's moves while they
+    /// are legal (at most 32).
+    fn pv(&self, pos: &Position, first: Option<Move>) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let Some(first) = first else { return pv };
+        let mut p = *pos;
+        let mut mv = first;
+        let mut list = Vec::new();
+        for _ in 0..32 {
+            pv.push(mv);
+            p.play(mv);
+            if p.ended().is_some() {
+                break;
+            }
+            let Some(next) = self.table.probe(p.key()).and_then(|h| h.mv) else { break };
+            list.clear();
+            p.generate::<false, _>(&mut list);
+            if !list.contains(&next) {
+                break;
+            }
+            mv = next;
+        }
+        pv
+    }
+
+    /// One iteration at the root: the score and best move (`None` if the
+    /// search stopped before the first move was searched).
+    fn root(&mut self, pos: &Position, depth: i32) -> (i32, Option<Move>) {
+        self.nodes += 1;
+        let key = pos.key();
+        self.keys.push(key);
+        let base = self.moves.len();
+        pos.generate::<false, _>(&mut self.moves);
+        let end = self.moves.len();
+        let tt_move = self.table.probe(key).and_then(|h| h.mv);
+        self.order(pos, base, end, tt_move, 0);
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best = None;
+        for i in base..end {
+            self.pick(i, end);
+            let mv = self.moves[i];
+            let child = pos.after(mv);
+            let score = if i == base {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.stopped {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(mv);
+            }
+        }
+        self.moves.truncate(base);
+        self.scores.truncate(base);
+        self.keys.pop();
+        if let Some(b) = best {
+            self.table.store(key, alpha, depth, Bound::Exact, Some(b));
+        }
+        (alpha, best)
+    }
+
+    #[inline]
+    fn check_time(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CHECK_EVERY)
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// The draw score for the side to move at `ply` (contempt against the
+    /// root's side).
+    #[inline]
+    fn draw(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) { -self.config.contempt } else { self.config.contempt }
+    }
+
+    #[inline]
+    fn outcome_score(&self, pos: &Position, outcome: Outcome, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Win(p) if p == pos.to_move() => WIN - ply as i32,
+            Outcome::Win(_) => -WIN + ply as i32,
+            _ => self.draw(ply),
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.check_time();
+        if self.stopped {
+            return 0;
+        }
+        if let Some(o) = pos.ended() {
+            return self.outcome_score(pos, o, ply);
+        }
+        let key = pos.key();
+        if self.keys.contains(&key) {
+            return self.draw(ply);
+        }
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        if let Some(h) = self.table.probe(key) {
+            tt_move = h.mv;
+            if !pv_node && h.depth >= depth {
+                let s = from_table(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let base = self.moves.len();
+        pos.generate::<false, _>(&mut self.moves);
+        let end = self.moves.len();
+        if base == end {
+            // Blocked: the side to move loses.
+            return -WIN + ply as i32;
+        }
+        self.keys.push(key);
+        self.order(pos, base, end, tt_move, ply);
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = None;
+        for i in base..end {
+            self.pick(i, end);
+            let mv = self.moves[i];
+            let child = pos.after(mv);
+            let quiet = mv.take == NONE;
+            let score = if i == base {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let reduce = if quiet
+                    && self.config.reductions
+                    && depth >= LMR_MIN_DEPTH
+                    && i - base >= LMR_AFTER
+                    && self.scores[i] < ORDER_BLOCK
+                {
+                    1
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduce > 0 {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != mv {
+                                k[1] = k[0];
+                                k[0] = mv;
+                            }
+                            let from = if mv.from == NONE { 24 } else { mv.from as usize };
+                            let h = &mut self.history[from][mv.to as usize];
+                            *h = (*h + depth * depth).min(1 << 18);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves.truncate(base);
+        self.scores.truncate(base);
+        self.keys.pop();
+        if !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(key, to_table(best, ply), depth, bound, best_move);
+        }
+        best
+    }
+
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.qnodes += 1;
+        self.check_time();
+        if self.stopped {
+            return 0;
+        }
+        if let Some(o) = pos.ended() {
+            return self.outcome_score(pos, o, ply);
+        }
+        if !pos.can_move() {
+            return -WIN + ply as i32;
+        }
+        let stand = self.eval.evaluate(pos);
+        if stand >= beta || !self.config.quiescence || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let base = self.moves.len();
+        pos.generate::<true, _>(&mut self.moves);
+        let end = self.moves.len();
+        if base == end {
+            return stand;
+        }
+        self.order(pos, base, end, None, ply);
+        let mut best = stand;
+        for i in base..end {
+            self.pick(i, end);
+            let child = pos.after(self.moves[i]);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves.truncate(base);
+        self.scores.truncate(base);
+        best
+    }
+
+    /// Scores `moves[base..end]` for ordering (into `scores`).
+    fn order(&mut self, pos: &Position, base: usize, end: usize, tt: Option<Move>, ply: usize) {
+        let board = pos.board();
+        let me = pos.to_move();
+        let opp = pos.stones(me.other());
+        let empty = pos.empty();
+        // Gaps of the opponent's lines of two: blocking them matters.
+        let (gaps, opp_mills) = match &board.triples {
+            Some(t) => {
+                let l = t.side(board, opp, empty, false);
+                (l.gaps, l.in_mills)
+            }
+            None => {
+                let mut gaps = 0u32;
+                for &m in board.mills() {
+                    let e = m & empty;
+                    if (opp & m).count_ones() == 2 && e != 0 {
+                        gaps |= e;
+                    }
+                }
+                (gaps, board.in_mills(opp))
+            }
+        };
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        self.scores.resize(end, 0);
+        for i in base..end {
+            let mv = self.moves[i];
+            let s = if Some(mv) == tt {
+                ORDER_TABLE
+            } else if mv.take != NONE {
+                let mut s = ORDER_CAPTURE;
+                // Take a stone of a line of two, not one locked in a mill.
+                if gaps & board.neighbours(mv.take as usize) != 0 {
+                    s += 300;
+                }
+                if opp_mills >> mv.take & 1 == 0 {
+                    s += 100;
+                }
+                s
+            } else if mv == killers[0] {
+                ORDER_KILLER[0]
+            } else if mv == killers[1] {
+                ORDER_KILLER[1]
+            } else {
+                let from = if mv.from == NONE { 24 } else { mv.from as usize };
+                let mut s = self.history[from][mv.to as usize];
+                if gaps >> mv.to & 1 == 1 {
+                    s += ORDER_BLOCK;
+                }
+                s
+            };
+            self.scores[i] = s;
+        }
+    }
+
+    /// Brings the best-scored move of `i..end` to `i` (selection: most
+    /// nodes cut off after a few moves, so sorting all would waste time).
+    #[inline]
+    fn pick(&mut self, i: usize, end: usize) {
+        let mut best = i;
+        for j in i + 1..end {
+            if self.scores[j] > self.scores[best] {
+                best = j;
+            }
+        }
+        if best != i {
+            self.moves.swap(i, best);
+            self.scores.swap(i, best);
+        }
+    }
+}
+
+/// A score as stored: wins and losses counted from this node, not the root.
+#[inline]
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > EVAL_MAX {
+        score + ply as i32
+    } else if score < -EVAL_MAX {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_table`].
+#[inline]
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > EVAL_MAX {
+        score - ply as i32
+    } else if score < -EVAL_MAX {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl Agent<Position> for MillEngine {
+    fn name(&self) -> String {
+        "engine".into()
+    }
+
+    fn new_game(&mut self, _start: &Position) {
+        self.clear();
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<Position>,
+        limits: &AgentLimits,
+    ) -> Result<Decision<Move>, AgentError> {
+        let pos = *game.position();
+        let keys = game.keys().keys();
+        // The history's last key is the position itself.
+        let earlier = &keys[..keys.len().saturating_sub(1)];
+        let r = self.search_after(&pos, earlier, limits);
+        let mv = r.best.ok_or_else(|| AgentError::Failed("no legal move".into()))?;
+        let mut d = Decision::new(mv).with_score(r.score);
+        d.depth = Some(r.depth);
+        d.nodes = Some(r.nodes);
+        d.pv = r.pv;
+        Ok(d)
+    }
+}

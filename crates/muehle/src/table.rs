@@ -1,0 +1,121 @@
+//! The engine's transposition table: one packed 16-byte entry per slot
+//! (the exact position key, then score, move, depth and bound in one
+//! word), always replaced, indexed by a multiplicative hash of the key.
+
+use crate::position::{Move, NONE};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Bound {
+    /// The score is exact.
+    Exact = 1,
+    /// The true value is at least the score (a cut-off).
+    Lower = 2,
+    /// The true value is at most the score (no move reached alpha).
+    Upper = 3,
+}
+
+/// One look-up's answer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hit {
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    pub mv: Option<Move>,
+}
+
+/// The table (see the module documentation).
+pub(crate) struct Table {
+    slots: Vec<[u64; 2]>,
+    shift: u32,
+}
+
+/// A packed move: `from`, `to`, `take` one byte each.
+#[inline]
+pub(crate) fn pack_move(mv: Move) -> u32 {
+    u32::from(mv.from) | u32::from(mv.to) << 8 | u32::from(mv.take) << 16
+}
+
+/// The move of [`pack_move`].
+#[inline]
+pub(crate) fn unpack_move(v: u32) -> Move {
+    Move { from: v as u8, to: (v >> 8) as u8, take: (v >> 16) as u8 }
+}
+
+impl Table {
+    /// A table of about `mib` MiB (a power of two of slots, at least 1024).
+    pub fn new(mib: usize) -> Table {
+        let want = (mib.max(1) << 20) / 16;
+        let bits = (usize::BITS - 1 - want.max(1024).leading_zeros()).min(40);
+        Table { slots: vec![[0; 2]; 1 << bits], shift: 64 - bits }
+    }
+
+    /// Empties every slot.
+    pub fn clear(&mut self) {
+        self.slots.fill([0; 2]);
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The entry of `key`, if stored. Keys are exact position encodings
+    /// below 2^57, so the stored `key + 1` (never 0) identifies the
+    /// position without collisions.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        let [k, data] = self.slots[self.index(key)];
+        if k != key.wrapping_add(1) {
+            return None;
+        }
+        let bound = match data >> 62 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let packed = (data >> 32) as u32 & 0xFF_FFFF;
+        let mv = unpack_move(packed);
+        Some(Hit {
+            score: data as u32 as i32,
+            depth: ((data >> 56) & 0x3F) as i32,
+            bound,
+            mv: (mv.to != NONE).then_some(mv),
+        })
+    }
+
+    /// Stores an entry for `key` (replacing what the slot held).
+    #[inline]
+    pub fn store(&mut self, key: u64, score: i32, depth: i32, bound: Bound, mv: Option<Move>) {
+        let packed = mv.map_or(0xFF_FFFF, pack_move);
+        let data = u64::from(score as u32)
+            | u64::from(packed) << 32
+            | (depth.clamp(0, 63) as u64) << 56
+            | (bound as u64) << 62;
+        let i = self.index(key);
+        self.slots[i] = [key.wrapping_add(1), data];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip() {
+        let mut t = Table::new(1);
+        let mv = Move { from: 3, to: 4, take: NONE };
+        for (score, depth, bound) in
+            [(-1_000_000, 0, Bound::Upper), (17, 63, Bound::Exact), (999_990, 5, Bound::Lower)]
+        {
+            t.store(12345, score, depth, bound, Some(mv));
+            let h = t.probe(12345).unwrap();
+            assert_eq!((h.score, h.depth, h.bound, h.mv), (score, depth, bound, Some(mv)));
+        }
+        t.store(7, 0, 1, Bound::Exact, None);
+        assert!(t.probe(7).unwrap().mv.is_none());
+        assert!(t.probe(8).is_none());
+        t.clear();
+        assert!(t.probe(7).is_none());
+    }
+}
