@@ -31,11 +31,11 @@ fn variants() -> Vec<(&'static str, Config, bool)> {
         ("+ history", Config { history: true, ..it() }, true),
         ("+ table (16 MiB)", Config { table_mib: 16, ..it() }, true),
         ("+ table + symmetry", Config { table_mib: 16, symmetry: true, ..it() }, true),
-        ("default (table, killers, history)", Config::default(), true),
-        ("default + extensions", Config { extensions: true, ..Config::default() }, false),
+        ("default (table, killers, history)", Config::ordered(), true),
+        ("default + extensions", Config { extensions: true, ..Config::ordered() }, false),
         (
             "default + quiescence (fours, open threes)",
-            Config { quiescence: true, ..Config::default() },
+            Config { quiescence: true, ..Config::ordered() },
             false,
         ),
     ]
@@ -47,19 +47,19 @@ fn extra_rows(start: &Gomoku) -> Vec<Row> {
     let near = start.with_radius(2);
     let eval = Pattern::new(5, false);
     vec![
-        run_variant(start, shapes, "default, ordered by line shapes", Config::default(), false),
+        run_variant(start, shapes, "default, ordered by line shapes", Config::ordered(), false),
         run_variant(
             &near,
             eval,
             "default, candidates within 2 of a stone",
-            Config::default(),
+            Config::ordered(),
             false,
         ),
         run_variant(
             &near,
             eval,
             "default + symmetry, candidates within 2",
-            Config { symmetry: true, ..Config::default() },
+            Config { symmetry: true, ..Config::ordered() },
             false,
         ),
     ]
@@ -156,9 +156,9 @@ fn speed() {
         for (j, name) in ["pattern", "pattern + VCF(40) at the horizon"].iter().enumerate() {
             let limits = Limits::time(Duration::from_secs(1));
             let r = if j == 0 {
-                Searcher::new(Pattern::new(5, false), Config::default()).search(g, &limits)
+                Searcher::new(Pattern::new(5, false), Config::ordered()).search(g, &limits)
             } else {
-                Searcher::new(WithVcf::new(Pattern::new(5, false), 40), Config::default())
+                Searcher::new(WithVcf::new(Pattern::new(5, false), 40), Config::ordered())
                     .search(g, &limits)
             };
             let secs = r.elapsed.as_secs_f64();
@@ -208,7 +208,7 @@ fn seven_deep(depth: u32) {
     let start = Gomoku::new(rules).after(Gomoku::new(rules).parse_move("d4").unwrap());
     let near = start.with_radius(2);
     let eval = Pattern::new(5, false);
-    let sym = Config { symmetry: true, ..Config::default() };
+    let sym = Config { symmetry: true, ..Config::ordered() };
     let rows: Vec<(&str, Config)> = vec![
         ("default + symmetry", sym.clone()),
         ("default + symmetry + etc", Config { etc: true, ..sym.clone() }),
@@ -248,7 +248,7 @@ fn main() {
         // `fixed5` the default configuration; `fixed5o3` static ordering
         // from remaining depth 3 on.
         let (d, o) = d.split_once('o').unwrap_or((d, ""));
-        let mut config = Config::default();
+        let mut config = Config::ordered();
         if let Ok(o) = o.parse() {
             config.order_min_depth = o;
         }

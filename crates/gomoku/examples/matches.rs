@@ -22,7 +22,7 @@ use spielbaum_negamax::Config;
 type MakeAgent = Box<dyn Fn() -> Box<dyn Agent<Gomoku>>>;
 
 fn engine<E: Evaluator<Gomoku> + Send>(eval: E, checks: RootChecks, name: &str) -> Engine<E> {
-    Engine::new(eval, Config::default(), checks, name)
+    Engine::new(eval, Config::ordered(), checks, name)
 }
 
 fn main() {
@@ -77,7 +77,7 @@ fn main() {
                 if let Some((w, t)) = weights {
                     eval = eval.with_weights(w, t);
                 }
-                let config = Config { quiescence, ..Config::default() };
+                let config = Config { quiescence, ..Config::ordered() };
                 let mut strong: Box<dyn Agent<Gomoku>> = match vcf {
                     Some(n) => {
                         Box::new(Engine::new(WithVcf::new(eval, n), config, checks, "pattern"))

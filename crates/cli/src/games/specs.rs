@@ -664,7 +664,7 @@ fn gomoku_engine(
         Some("off") => RootChecks::NONE,
         Some(other) => return Err(spec.bad("checks", other, "on or off")),
     };
-    let mut config = spielbaum_negamax::Config::default();
+    let mut config = spielbaum_negamax::Config::ordered();
     match spec.raw("quiescence").as_deref() {
         None | Some("off") => {}
         Some("on") => config.quiescence = true,
