@@ -167,3 +167,29 @@ fn openings_file() {
         "--random-plies",
     );
 }
+
+/// Gomoku's own `engine` agent: it searches the cells near the stones while
+/// every empty cell stays legal (rules radius 0), beats random play, and
+/// bad keys are usage errors naming the key.
+#[test]
+fn gomoku_engine_agent() {
+    let v = json(&[
+        "match",
+        "gomoku",
+        "--size",
+        "9",
+        "--a",
+        "engine:depth=2,checks=off",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["a"]["wins"], 4, "{v}");
+    rejects(&["match", "gomoku", "--a", "engine:radius=9", "--b", "random"], "radius=9");
+    rejects(&["match", "gomoku", "--a", "engine:checks=maybe", "--b", "random"], "checks=maybe");
+    rejects(&["match", "gomoku", "--a", "engine:quiescence=1", "--b", "random"], "quiescence=1");
+}

@@ -102,7 +102,7 @@ fn search(c: &mut Criterion) {
         starts
             .iter()
             .map(|g| {
-                let mut s = Searcher::new(Pattern::new(5, false), Config::default());
+                let mut s = Searcher::new(Pattern::new(5, false), Config::ordered());
                 s.search(g, &Limits::depth(4)).counters.nodes
             })
             .sum()

@@ -31,11 +31,11 @@ fn variants() -> Vec<(&'static str, Config, bool)> {
         ("+ history", Config { history: true, ..it() }, true),
         ("+ table (16 MiB)", Config { table_mib: 16, ..it() }, true),
         ("+ table + symmetry", Config { table_mib: 16, symmetry: true, ..it() }, true),
-        ("default (table, killers, history)", Config::default(), true),
-        ("default + extensions", Config { extensions: true, ..Config::default() }, false),
+        ("default (table, killers, history)", Config::ordered(), true),
+        ("default + extensions", Config { extensions: true, ..Config::ordered() }, false),
         (
             "default + quiescence (fours, open threes)",
-            Config { quiescence: true, ..Config::default() },
+            Config { quiescence: true, ..Config::ordered() },
             false,
         ),
     ]
@@ -47,19 +47,19 @@ fn extra_rows(start: &Gomoku) -> Vec<Row> {
     let near = start.with_radius(2);
     let eval = Pattern::new(5, false);
     vec![
-        run_variant(start, shapes, "default, ordered by line shapes", Config::default(), false),
+        run_variant(start, shapes, "default, ordered by line shapes", Config::ordered(), false),
         run_variant(
             &near,
             eval,
             "default, candidates within 2 of a stone",
-            Config::default(),
+            Config::ordered(),
             false,
         ),
         run_variant(
             &near,
             eval,
             "default + symmetry, candidates within 2",
-            Config { symmetry: true, ..Config::default() },
+            Config { symmetry: true, ..Config::ordered() },
             false,
         ),
     ]
@@ -156,9 +156,9 @@ fn speed() {
         for (j, name) in ["pattern", "pattern + VCF(40) at the horizon"].iter().enumerate() {
             let limits = Limits::time(Duration::from_secs(1));
             let r = if j == 0 {
-                Searcher::new(Pattern::new(5, false), Config::default()).search(g, &limits)
+                Searcher::new(Pattern::new(5, false), Config::ordered()).search(g, &limits)
             } else {
-                Searcher::new(WithVcf::new(Pattern::new(5, false), 40), Config::default())
+                Searcher::new(WithVcf::new(Pattern::new(5, false), 40), Config::ordered())
                     .search(g, &limits)
             };
             let secs = r.elapsed.as_secs_f64();
@@ -182,8 +182,78 @@ fn speed() {
     }
 }
 
+/// Fixed-depth searches (default configuration, pattern evaluator) from the
+/// speed part's openings: nodes (load-independent, the same on every
+/// machine) and the node rate; for profiling (`callgrind`) and for
+/// before/after comparisons in one run.
+fn fixed(depth: u32, config: &Config) {
+    let rules = Rules::default();
+    let starts = openings(&rules, 8, 6, 2026);
+    let t = Instant::now();
+    let mut total = 0;
+    for g in &starts {
+        let r =
+            Searcher::new(Pattern::new(5, false), config.clone()).search(g, &Limits::depth(depth));
+        total += r.counters.nodes;
+        print!("{} ", r.counters.nodes);
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("\ndepth {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s", total as f64 / secs);
+}
+
+/// Depth 7 on the text's 7×7 board (from d4, white to move, candidates
+/// within 2 of a stone): nodes and time of a few configurations.
+fn seven_deep(depth: u32) {
+    let rules = Rules::mnk(7, 7, 5).unwrap();
+    let start = Gomoku::new(rules).after(Gomoku::new(rules).parse_move("d4").unwrap());
+    let near = start.with_radius(2);
+    let eval = Pattern::new(5, false);
+    let sym = Config { symmetry: true, ..Config::ordered() };
+    let rows: Vec<(&str, Config)> = vec![
+        ("default + symmetry", sym.clone()),
+        ("default + symmetry + etc", Config { etc: true, ..sym.clone() }),
+        ("default + symmetry + aspiration", Config { aspiration: Some(50), ..sym.clone() }),
+        ("default + symmetry, ordering from depth 3", Config { order_min_depth: 3, ..sym.clone() }),
+        ("default + symmetry, no killers", Config { killers: false, ..sym.clone() }),
+        ("default + symmetry, no history", Config { history: false, ..sym.clone() }),
+        ("lean + symmetry", Config { symmetry: true, ..Config::lean() }),
+    ];
+    for (name, config) in rows {
+        let t = Instant::now();
+        let r = Searcher::new(eval, config).search(&near, &Limits::depth(depth));
+        println!(
+            "| {name} | {} | {} | {:.0} ms | {} |",
+            r.counters.nodes,
+            r.score,
+            t.elapsed().as_secs_f64() * 1e3,
+            r.best_move.map(|m| near.move_string(m)).unwrap_or_default()
+        );
+    }
+    let t = Instant::now();
+    let r = Searcher::new(eval.with_shape_ordering(true), sym).search(&near, &Limits::depth(depth));
+    println!(
+        "| default + symmetry, line-shape ordering | {} | {} | {:.0} ms |",
+        r.counters.nodes,
+        r.score,
+        t.elapsed().as_secs_f64() * 1e3
+    );
+}
+
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_default();
+    if let Some(d) = arg.strip_prefix("deep7x7-") {
+        return seven_deep(d.parse().unwrap_or(7));
+    }
+    if let Some(d) = arg.strip_prefix("fixed") {
+        // `fixed5` the default configuration; `fixed5o3` static ordering
+        // from remaining depth 3 on.
+        let (d, o) = d.split_once('o').unwrap_or((d, ""));
+        let mut config = Config::ordered();
+        if let Ok(o) = o.parse() {
+            config.order_min_depth = o;
+        }
+        return fixed(d.parse().unwrap_or(4), &config);
+    }
     if arg.is_empty() || arg == "7x7" {
         seven();
     }

@@ -14,7 +14,7 @@
 
 use spielbaum_game_trait::{Agent, AgentLimits, Ending, Evaluator, Outcome, play_game};
 use spielbaum_gomoku::{
-    Engine, FreeFields, Gomoku, OpenRows, Pattern, RootChecks, RowCount, Rules, openings,
+    Engine, FreeFields, Gomoku, OpenRows, Pattern, RootChecks, RowCount, Rules, WithVcf, openings,
 };
 use spielbaum_negamax::Config;
 
@@ -22,7 +22,7 @@ use spielbaum_negamax::Config;
 type MakeAgent = Box<dyn Fn() -> Box<dyn Agent<Gomoku>>>;
 
 fn engine<E: Evaluator<Gomoku> + Send>(eval: E, checks: RootChecks, name: &str) -> Engine<E> {
-    Engine::new(eval, Config::default(), checks, name)
+    Engine::new(eval, Config::ordered(), checks, name)
 }
 
 fn main() {
@@ -37,6 +37,15 @@ fn main() {
         let v: Vec<i32> = a.strip_prefix("w=")?.split(',').filter_map(|x| x.parse().ok()).collect();
         (v.len() == 5).then(|| ([v[0], v[1], v[2], v[3]], v[4]))
     });
+    // `vcf=N`: the pattern side's evaluator with a VCF of N nodes at the
+    // horizon (`WithVcf`).
+    let vcf: Option<u64> = args.iter().find_map(|a| a.strip_prefix("vcf=")?.parse().ok());
+    // `quiesce`: the pattern side searches its noisy moves (fours, open
+    // threes, forced blocks) past the depth (quiescence search).
+    let quiescence = args.iter().any(|a| a == "quiesce");
+    // `show`: print the last position of every game the pattern side
+    // did not win.
+    let show = args.iter().any(|a| a == "show");
     let only: Option<&str> = args.iter().find_map(|a| a.strip_prefix("only="));
     let rules = Rules::default();
     // `seed=S`: the openings' seed (4711 by default; the weights were tuned
@@ -68,12 +77,18 @@ fn main() {
                 if let Some((w, t)) = weights {
                     eval = eval.with_weights(w, t);
                 }
-                let mut strong = engine(eval, checks, "pattern");
+                let config = Config { quiescence, ..Config::ordered() };
+                let mut strong: Box<dyn Agent<Gomoku>> = match vcf {
+                    Some(n) => {
+                        Box::new(Engine::new(WithVcf::new(eval, n), config, checks, "pattern"))
+                    }
+                    None => Box::new(Engine::new(eval, config, checks, "pattern")),
+                };
                 let mut student = make();
                 let (h, end) = if strong_first {
-                    play_game([&mut strong, &mut *student], start.clone(), &limits, 225)
+                    play_game([&mut *strong, &mut *student], start.clone(), &limits, 225)
                 } else {
-                    play_game([&mut *student, &mut strong], start.clone(), &limits, 225)
+                    play_game([&mut *student, &mut *strong], start.clone(), &limits, 225)
                 };
                 // The strong side's colour: the side to move at the start
                 // if it moved first.
@@ -86,7 +101,9 @@ fn main() {
                     Ending::Fault { .. } => w += 1,
                     _ => d += 1,
                 }
-                let _ = h;
+                if show && !matches!(end, Ending::Finished(Outcome::Win(p)) if p == strong_player) {
+                    println!("{name}, pattern {:?}: {:?}", strong_player, h.position());
+                }
             }
         }
         let games = w + d + l;

@@ -4,7 +4,8 @@
 use spielbaum_game_trait::{Game, MoveList, Outcome, Player, Undo};
 
 use crate::bits::{Bits, CELLS, STRIDE, cell, coords};
-use crate::rules::{DIRS, Rules, SIDE_KEY, ZOBRIST, board_mask, neighbours};
+use crate::lines::{self, FAST_MAX_K, ROT, WindowTable, lane};
+use crate::rules::{Rules, SIDE_KEY, ZOBRIST, board_mask, neighbours};
 
 /// A move: the index of the cell to play (see [`cell`](crate::cell)).
 ///
@@ -59,6 +60,9 @@ const DRAW: u8 = 3;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Gomoku {
     stones: [Bits; 2],
+    /// The stones in the rotated layouts of `lines` (columns, diagonals,
+    /// anti-diagonals contiguous).
+    rot: [[Bits; 3]; 2],
     near: Bits,
     key: u64,
     hist: [[u16; LEVELS]; 2],
@@ -93,6 +97,7 @@ impl Gomoku {
         };
         Gomoku {
             stones: [Bits::EMPTY; 2],
+            rot: [[Bits::EMPTY; 3]; 2],
             near: Bits::EMPTY,
             key: 0,
             hist: [[0; LEVELS]; 2],
@@ -257,6 +262,9 @@ impl Gomoku {
     fn put(&mut self, c: usize, p: usize) -> bool {
         let win = self.scan(c, p, 1);
         self.stones[p].set(c);
+        for (r, t) in self.rot[p].iter_mut().zip(ROT.iter()) {
+            r.set(usize::from(t[c]));
+        }
         self.key ^= ZOBRIST[p][c];
         self.count += 1;
         if self.rules.radius > 0 {
@@ -267,13 +275,49 @@ impl Gomoku {
 
     /// Adds (`sign` 1) or removes (`sign` -1) the effect on the open
     /// windows of a stone of `p` at `c` (`c` must be empty when called) and
-    /// tells whether that stone makes a winning row. One pass over the four
+    /// tells whether that stone makes a winning row: by the line bit
+    /// strings and the window table (`lines`) for rows of up to five, else
+    /// by [`scan_cells`](Self::scan_cells).
+    #[inline]
+    fn scan(&mut self, c: usize, p: usize, sign: i16) -> bool {
+        let k = self.rules.k;
+        if k > FAST_MAX_K {
+            return self.scan_cells(c, p, sign);
+        }
+        let (acc, win) = lines::scan(
+            WindowTable::get(k),
+            &self.stones[p],
+            &self.stones[1 - p],
+            &self.rot[p],
+            &self.rot[1 - p],
+            c,
+            usize::from(self.rules.width),
+            usize::from(self.rules.height),
+            usize::from(k),
+            self.rules.exact,
+        );
+        let sgn = sign as u16;
+        let (mine, theirs) = if p == 0 {
+            let (a, b) = self.hist.split_at_mut(1);
+            (&mut a[0], &mut b[0])
+        } else {
+            let (a, b) = self.hist.split_at_mut(1);
+            (&mut b[0], &mut a[0])
+        };
+        for j in 0..LEVELS {
+            let change = lane(acc, j).wrapping_sub(lane(acc, 4 + j));
+            mine[j] = mine[j].wrapping_add(change.wrapping_mul(sgn));
+            theirs[j] = theirs[j].wrapping_sub(lane(acc, 8 + j).wrapping_mul(sgn));
+        }
+        win
+    }
+
+    /// [`scan`](Self::scan) cell by cell, for any `k`. One pass over the four
     /// lines through `c`: the cells within `k` on each side are read once
     /// (index steps, the board edge from the coordinates), the run through
     /// `c` gives the result, and sliding counts over the windows through `c`
     /// the open-window changes.
-    #[inline]
-    fn scan(&mut self, c: usize, p: usize, sign: i16) -> bool {
+    fn scan_cells(&mut self, c: usize, p: usize, sign: i16) -> bool {
         const STEP: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
         let k = usize::from(self.rules.k);
         let (x, y) = coords(c);
@@ -380,27 +424,15 @@ impl Gomoku {
     /// empty) lies in a winning row: at least `k` in a row, exactly `k`
     /// under the exact rule.
     pub(crate) fn makes_row(&self, c: usize, p: usize) -> bool {
-        let k = i32::from(self.rules.k);
-        let (x, y) = coords(c);
-        let (x, y) = (x as i32, y as i32);
-        let own = p as u8 + 1;
-        for (dx, dy) in DIRS {
-            let mut run = 1;
-            let mut i = 1;
-            while self.state_at(x + i * dx, y + i * dy) == own {
-                run += 1;
-                i += 1;
-            }
-            let mut i = 1;
-            while self.state_at(x - i * dx, y - i * dy) == own {
-                run += 1;
-                i += 1;
-            }
-            if run == k || (run > k && !self.rules.exact) {
-                return true;
-            }
-        }
-        false
+        lines::makes_row(
+            &self.stones[p],
+            &self.rot[p],
+            c,
+            usize::from(self.rules.width),
+            usize::from(self.rules.height),
+            usize::from(self.rules.k),
+            self.rules.exact,
+        )
     }
 
     /// `true` if `p` playing the empty cell `c` would win at once.
@@ -422,6 +454,9 @@ impl Gomoku {
     fn take_back(&mut self, c: usize) {
         let p = if self.stones[0].has(c) { 0 } else { 1 };
         self.stones[p].clear(c);
+        for (r, t) in self.rot[p].iter_mut().zip(ROT.iter()) {
+            r.clear(usize::from(t[c]));
+        }
         self.scan(c, p, -1);
         self.key ^= ZOBRIST[p][c];
         self.count -= 1;
@@ -541,6 +576,7 @@ impl Game for Gomoku {
         }
         let mut img = self.clone();
         img.stones = [Bits::EMPTY; 2];
+        img.rot = [[Bits::EMPTY; 3]; 2];
         img.near = Bits::EMPTY;
         img.key = if self.mover == 1 { SIDE_KEY } else { 0 };
         let table = (self.rules.radius > 0).then(|| neighbours(self.rules.radius));
@@ -548,6 +584,9 @@ impl Game for Gomoku {
             for c in set.iter() {
                 let m = self.map_cell(c, k);
                 img.stones[p].set(m);
+                for (r, t) in img.rot[p].iter_mut().zip(ROT.iter()) {
+                    r.set(usize::from(t[m]));
+                }
                 img.key ^= keys[m];
                 if let Some(t) = table {
                     img.near.or_with(&t[m]);

@@ -120,7 +120,7 @@ impl Brain {
         let stale = self.engine.as_mut().is_none_or(|e| e.searcher().config().table_mib != mib);
         if stale {
             let eval = WithVcf::new(Pattern::new(rules.k, rules.exact), 0);
-            let config = Config { table_mib: mib, ..Config::default() };
+            let config = Config { table_mib: mib, ..Config::ordered() };
             self.engine = Some(Engine::new(eval, config, RootChecks::default(), "spielbaum"));
         }
         self.engine.as_mut().expect("made above")

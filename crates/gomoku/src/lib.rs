@@ -4,6 +4,7 @@
 
 mod bits;
 mod board;
+mod lines;
 mod notation;
 mod rules;
 
@@ -19,7 +20,7 @@ pub use eval::{
     FreeFields, OpenRows, Pattern, RowCount, THREE_WINS, WINDOW_WEIGHTS, WINNING, WithVcf, centre,
 };
 mod engine;
-pub use engine::{Engine, RootChecks, openings};
+pub use engine::{DEFAULT_RADIUS, Engine, RootChecks, openings};
 pub mod gomocup;
 mod playout;
 pub use playout::PatternPlayout;

@@ -567,7 +567,7 @@ impl GameSpec for GomokuSpec {
         ],
         position: "rows from the top, x/o/., then the side to move: \"...../..x../...../...../..... o\"",
         moves: "h8 (files from a, ranks from 1 at the bottom) or the Gomocup form x,y (0-based, y from the top)",
-        strongest: "negamax:time=2s",
+        strongest: "engine:time=2s",
     };
     fn start(o: &Values<'_>) -> Result<spielbaum_gomoku::Gomoku, CliError> {
         let size: u8 = o.get("size")?;
@@ -585,12 +585,25 @@ impl GameSpec for GomokuSpec {
     fn eval() -> spielbaum_gomoku::Pattern {
         spielbaum_gomoku::Pattern::default()
     }
+    fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_gomoku::Gomoku>>, CliError> {
+        Ok(vec![NamedAgent {
+            name: "engine",
+            help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; default depth 6",
+            keys: GOMOKU_ENGINE_KEYS,
+            build: Arc::new(gomoku_engine),
+        }])
+    }
     fn evaluators() -> Vec<NamedEval<spielbaum_gomoku::Gomoku>> {
         vec![
             NamedEval {
                 name: "pattern",
                 help: "open windows of k cells (four, three, two stones), tempo, decisive fours",
                 make: || Box::new(spielbaum_gomoku::Pattern::default()),
+            },
+            NamedEval {
+                name: "pattern3",
+                help: "pattern, and an open three of the side to move facing no four counts as won",
+                make: || Box::new(spielbaum_gomoku::Pattern::default().with_threes(true)),
             },
             NamedEval {
                 name: "rows",
@@ -615,6 +628,60 @@ impl GameSpec for GomokuSpec {
         let (rows, side) = text.split_once(' ').unwrap_or((&text, ""));
         format!("{}\n{side} to move", grid(rows, false))
     }
+}
+
+/// The keys of Gomoku's `engine`.
+const GOMOKU_ENGINE_KEYS: &[&str] =
+    &["depth", "time", "nodes", "eval", "radius", "checks", "quiescence", "table"];
+
+/// Builds Gomoku's `engine` agent from its spec.
+fn gomoku_engine(
+    spec: &mut AgentSpec,
+    _seed: u64,
+) -> Result<DynAgent<spielbaum_gomoku::Gomoku>, SpecError> {
+    use spielbaum_gomoku::{Engine, RootChecks};
+    let time = spec.duration("time")?;
+    let depth = spec.get_in::<u32>("depth", 1..=spielbaum_negamax::params::STACK_SAFE_DEPTH)?;
+    let nodes = spec.get_in::<u64>("nodes", 1..=u64::MAX)?;
+    let eval = match spec.raw("eval") {
+        None => None,
+        Some(name) => match GomokuSpec::evaluators().into_iter().find(|e| e.name == name) {
+            Some(e) => Some((e.make)()),
+            None => {
+                let names: Vec<&str> = GomokuSpec::evaluators().iter().map(|e| e.name).collect();
+                return Err(spec.bad(
+                    "eval",
+                    &name,
+                    &format!("unknown evaluator; this game has {}", names.join(", ")),
+                ));
+            }
+        },
+    };
+    let eval = eval.unwrap_or_else(|| Box::new(spielbaum_gomoku::Pattern::default()));
+    let radius = spec.get_in::<u8>("radius", 0..=spielbaum_gomoku::MAX_RADIUS)?;
+    let checks = match spec.raw("checks").as_deref() {
+        None | Some("on") => RootChecks::default(),
+        Some("off") => RootChecks::NONE,
+        Some(other) => return Err(spec.bad("checks", other, "on or off")),
+    };
+    let mut config = spielbaum_negamax::Config::ordered();
+    match spec.raw("quiescence").as_deref() {
+        None | Some("off") => {}
+        Some("on") => config.quiescence = true,
+        Some(other) => return Err(spec.bad("quiescence", other, "on or off")),
+    }
+    if let Some(t) = spec.get_in::<usize>("table", 0..=4096)? {
+        config.table_mib = t;
+    }
+    spec.finish(GOMOKU_ENGINE_KEYS)?;
+    let engine = Engine::new(eval, config, checks, "engine")
+        .with_radius(radius.unwrap_or(spielbaum_gomoku::DEFAULT_RADIUS));
+    let limits = if time.is_none() && depth.is_none() && nodes.is_none() {
+        AgentLimits::depth(spielbaum_negamax::params::AGENT_DEPTH)
+    } else {
+        AgentLimits { time, depth, nodes }
+    };
+    Ok(Box::new(spielbaum_game_trait::Limited::new(engine, limits)))
 }
 
 /// Registers the specs: [`GAMES`] for listings and the option parser,

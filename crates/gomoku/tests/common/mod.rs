@@ -62,6 +62,23 @@ impl Plain {
         win
     }
 
+    /// `true` if a stone of `v` on the empty cell `(x, y)` makes a
+    /// winning row (the runs through it, cell by cell).
+    pub fn wins_at(&self, x: i32, y: i32, v: u8) -> bool {
+        [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+            let mut len = 1;
+            while self.get(x + len * dx, y + len * dy) == v {
+                len += 1;
+            }
+            let mut back = 1;
+            while self.get(x - back * dx, y - back * dy) == v {
+                back += 1;
+            }
+            let run = len + back - 1;
+            run == self.k || (run > self.k && !self.exact)
+        })
+    }
+
     pub fn over(&self) -> bool {
         self.winner != 0 || self.full
     }
