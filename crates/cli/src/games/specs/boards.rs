@@ -1,0 +1,371 @@
+//! The board games' specs: Connect Four, Gomoku and m,n,k-games, Mühle.
+
+use std::sync::Arc;
+
+use spielbaum_arena::{AgentSpec, DynAgent, NamedAgent, NamedEval, SpecError};
+use spielbaum_game_trait::{AgentLimits, Game, Limited, Notation};
+use spielbaum_small_games::{Connect4, Connect4Board, Connect4Wide, OpenLines, Threats};
+
+use super::{grid, zero};
+use crate::error::CliError;
+use crate::games::{GameInfo, GameOption, GameOpts, GameSpec, OptionKind, SetupVisitor, Values};
+
+/// Connect Four on boards of 4 to 9 columns and 4 to 7 rows: a 64-bit
+/// board up to 64 bits of `(height + 1) · width`, a 128-bit one beyond
+/// ([`Connect4WideSpec`]).
+pub struct Connect4Spec;
+
+/// The evaluators of Connect Four on either board type.
+fn connect4_evaluators<B: spielbaum_small_games::Bits>() -> Vec<NamedEval<Connect4Board<B>>>
+where
+    Connect4Board<B>: Game,
+    Threats: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+    OpenLines: spielbaum_game_trait::Evaluator<Connect4Board<B>>,
+{
+    vec![
+        NamedEval {
+            name: "threats",
+            help: "threats (cells completing four), open lines, immediate wins; orders moves without playing them",
+            make: || Box::new(Threats),
+        },
+        NamedEval {
+            name: "lines",
+            help: "lines of four still open to one side, weighted by their stones",
+            make: || Box::new(OpenLines),
+        },
+        zero(),
+    ]
+}
+
+impl GameSpec for Connect4Spec {
+    type Game = Connect4;
+    type Eval = Threats;
+    const INFO: GameInfo = GameInfo {
+        name: "connect4",
+        description: "Connect Four: drop stones into columns; four in a row wins",
+        options: &[
+            GameOption {
+                flag: "width",
+                value: "W",
+                help: "columns, 4..=9",
+                default: "7",
+                kind: OptionKind::Start,
+            },
+            GameOption {
+                flag: "height",
+                value: "H",
+                help: "rows, 4..=7",
+                default: "6",
+                kind: OptionKind::Start,
+            },
+        ],
+        position: "rows from the top, x/o/. (the size follows from the text): \"......./......./......./......./......./...x...\"",
+        moves: "the column, a (left) to i",
+        strongest: "negamax:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<Connect4, CliError> {
+        Ok(Connect4::new(o.get("width")?, o.get("height")?)?)
+    }
+    fn eval() -> Threats {
+        Threats
+    }
+    fn evaluators() -> Vec<NamedEval<Connect4>> {
+        connect4_evaluators()
+    }
+    fn board(g: &Connect4) -> String {
+        grid(&g.to_string(), false)
+    }
+    fn dispatch<V: SetupVisitor>(
+        info: &'static GameInfo,
+        opts: &GameOpts,
+        visitor: V,
+    ) -> Result<V::Output, CliError> {
+        let wide = match &opts.position {
+            // The size follows from the text: wide if only the wide board
+            // reads it.
+            Some(p) => {
+                let narrow = Connect4::standard().parse_position(p).is_ok();
+                !narrow && Connect4Wide::new(7, 6)?.parse_position(p).is_ok()
+            }
+            None => opts.values(info, |v| {
+                let (w, h): (usize, usize) = (v.get("width")?, v.get("height")?);
+                Ok((h + 1) * w > 64)
+            })?,
+        };
+        if wide {
+            crate::games::run_spec::<Connect4WideSpec, V>(info, opts, visitor)
+        } else {
+            crate::games::run_spec::<Self, V>(info, opts, visitor)
+        }
+    }
+}
+
+/// Connect Four on the 128-bit board (reached through [`Connect4Spec`]).
+pub struct Connect4WideSpec;
+
+impl GameSpec for Connect4WideSpec {
+    type Game = Connect4Wide;
+    type Eval = Threats;
+    const INFO: GameInfo = Connect4Spec::INFO;
+    fn start(o: &Values<'_>) -> Result<Connect4Wide, CliError> {
+        Ok(Connect4Wide::new(o.get("width")?, o.get("height")?)?)
+    }
+    fn eval() -> Threats {
+        Threats
+    }
+    fn evaluators() -> Vec<NamedEval<Connect4Wide>> {
+        connect4_evaluators()
+    }
+    fn board(g: &Connect4Wide) -> String {
+        grid(&g.to_string(), false)
+    }
+}
+
+/// Five in a row (Gomoku) and m,n,k-games.
+pub struct GomokuSpec;
+
+/// The board side given as `--width`/`--height`, `-` for `--size`.
+fn side(o: &Values<'_>, flag: &str, size: u8) -> Result<u8, CliError> {
+    if o.str(flag).trim() == "-" { Ok(size) } else { o.get(flag) }
+}
+
+impl GameSpec for GomokuSpec {
+    type Game = spielbaum_gomoku::Gomoku;
+    type Eval = spielbaum_gomoku::Pattern;
+    const INFO: GameInfo = GameInfo {
+        name: "gomoku",
+        description: "Five in a row (Gomoku) and m,n,k-games: k in a row on an m x n board wins, a full board is a draw",
+        options: &[
+            GameOption {
+                flag: "size",
+                value: "N",
+                help: "board side, 3..=22",
+                default: "15",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "k",
+                value: "K",
+                help: "stones in a row that win, 3..=22",
+                default: "5",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "width",
+                value: "W",
+                help: "columns, 3..=22 (- = --size)",
+                default: "-",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "height",
+                value: "H",
+                help: "rows, 3..=22 (- = --size)",
+                default: "-",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "exact",
+                value: "BOOL",
+                help: "exactly k wins (longer rows do not)",
+                default: "false",
+                kind: OptionKind::Rules,
+            },
+            GameOption {
+                flag: "radius",
+                value: "R",
+                help: "candidate moves within R of a stone (faster engines; then only those are legal, for people too); 0 = every empty cell, the exact game; 0..=4",
+                default: "0",
+                kind: OptionKind::Rules,
+            },
+        ],
+        position: "rows from the top, x/o/., then the side to move: \"...../..x../...../...../..... o\"",
+        moves: "h8 (files from a, ranks from 1 at the bottom) or the Gomocup form x,y (0-based, y from the top)",
+        strongest: "engine:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<spielbaum_gomoku::Gomoku, CliError> {
+        let size: u8 = o.get("size")?;
+        let rules = spielbaum_gomoku::Rules {
+            width: side(o, "width", size)?,
+            height: side(o, "height", size)?,
+            k: o.get("k")?,
+            exact: o.get("exact")?,
+            radius: o.get("radius")?,
+        }
+        .checked()
+        .map_err(CliError::usage)?;
+        Ok(spielbaum_gomoku::Gomoku::new(rules))
+    }
+    fn eval() -> spielbaum_gomoku::Pattern {
+        spielbaum_gomoku::Pattern::default()
+    }
+    fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_gomoku::Gomoku>>, CliError> {
+        Ok(vec![NamedAgent {
+            name: "engine",
+            help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; default depth 6",
+            keys: GOMOKU_ENGINE_KEYS,
+            build: Arc::new(gomoku_engine),
+        }])
+    }
+    fn evaluators() -> Vec<NamedEval<spielbaum_gomoku::Gomoku>> {
+        vec![
+            NamedEval {
+                name: "pattern",
+                help: "open windows of k cells (four, three, two stones), tempo, decisive fours",
+                make: || Box::new(spielbaum_gomoku::Pattern::default()),
+            },
+            NamedEval {
+                name: "pattern3",
+                help: "pattern, and an open three of the side to move facing no four counts as won",
+                make: || Box::new(spielbaum_gomoku::Pattern::default().with_threes(true)),
+            },
+            NamedEval {
+                name: "rows",
+                help: "students (1): own rows of five, four, three, two (100000/1000/100/10)",
+                make: || Box::new(spielbaum_gomoku::RowCount),
+            },
+            NamedEval {
+                name: "free",
+                help: "students (2): free cells around own stones",
+                make: || Box::new(spielbaum_gomoku::FreeFields),
+            },
+            NamedEval {
+                name: "open",
+                help: "students (3): rows weighted by their free ends",
+                make: || Box::new(spielbaum_gomoku::OpenRows),
+            },
+            zero(),
+        ]
+    }
+    fn board(g: &spielbaum_gomoku::Gomoku) -> String {
+        let text = g.to_string();
+        let (rows, side) = text.split_once(' ').unwrap_or((&text, ""));
+        format!("{}\n{side} to move", grid(rows, false))
+    }
+}
+
+/// The keys of Gomoku's `engine`.
+const GOMOKU_ENGINE_KEYS: &[&str] =
+    &["depth", "time", "nodes", "eval", "radius", "checks", "quiescence", "table"];
+
+/// Builds Gomoku's `engine` agent from its spec.
+fn gomoku_engine(
+    spec: &mut AgentSpec,
+    _seed: u64,
+) -> Result<DynAgent<spielbaum_gomoku::Gomoku>, SpecError> {
+    use spielbaum_gomoku::{Engine, RootChecks};
+    let time = spec.duration("time")?;
+    let depth = spec.get_in::<u32>("depth", 1..=spielbaum_negamax::params::STACK_SAFE_DEPTH)?;
+    let nodes = spec.get_in::<u64>("nodes", 1..=u64::MAX)?;
+    let eval = match spec.raw("eval") {
+        None => None,
+        Some(name) => match GomokuSpec::evaluators().into_iter().find(|e| e.name == name) {
+            Some(e) => Some((e.make)()),
+            None => {
+                let names: Vec<&str> = GomokuSpec::evaluators().iter().map(|e| e.name).collect();
+                return Err(spec.bad(
+                    "eval",
+                    &name,
+                    &format!("unknown evaluator; this game has {}", names.join(", ")),
+                ));
+            }
+        },
+    };
+    let eval = eval.unwrap_or_else(|| Box::new(spielbaum_gomoku::Pattern::default()));
+    let radius = spec.get_in::<u8>("radius", 0..=spielbaum_gomoku::MAX_RADIUS)?;
+    let checks = match spec.raw("checks").as_deref() {
+        None | Some("on") => RootChecks::default(),
+        Some("off") => RootChecks::NONE,
+        Some(other) => return Err(spec.bad("checks", other, "on or off")),
+    };
+    let mut config = spielbaum_negamax::Config::ordered();
+    match spec.raw("quiescence").as_deref() {
+        None | Some("off") => {}
+        Some("on") => config.quiescence = true,
+        Some(other) => return Err(spec.bad("quiescence", other, "on or off")),
+    }
+    if let Some(t) = spec.get_in::<usize>("table", 0..=4096)? {
+        config.table_mib = t;
+    }
+    spec.finish(GOMOKU_ENGINE_KEYS)?;
+    let engine = Engine::new(eval, config, checks, "engine")
+        .with_radius(radius.unwrap_or(spielbaum_gomoku::DEFAULT_RADIUS));
+    let limits = if time.is_none() && depth.is_none() && nodes.is_none() {
+        AgentLimits::depth(spielbaum_negamax::params::AGENT_DEPTH)
+    } else {
+        AgentLimits { time, depth, nodes }
+    };
+    Ok(Box::new(spielbaum_game_trait::Limited::new(engine, limits)))
+}
+
+/// Mühle (Nine Men's Morris) and its variants.
+pub struct MuehleSpec;
+
+impl GameSpec for MuehleSpec {
+    type Game = spielbaum_muehle::Position;
+    type Eval = spielbaum_muehle::MillEval;
+    const INFO: GameInfo = GameInfo {
+        name: "muehle",
+        description: "Muehle (Nine Men's Morris) and Three, Six, Twelve Men's Morris: place, move, fly; a mill takes a stone",
+        options: &[GameOption {
+            flag: "variant",
+            value: "V",
+            help: "three, six, nine or twelve",
+            default: "nine",
+            kind: OptionKind::Rules,
+        }],
+        position: "points file by file (a1 a4 a7/b2 b4 b6/...), W/B/., side, white and black in hand, plies since a capture: \".../.../.../....../.../.../... w 9 9 0\"",
+        moves: "place d6, move a1-a4, a capture joined: d6xa1, a1-a4xd7",
+        strongest: "engine:time=2s",
+    };
+    fn start(o: &Values<'_>) -> Result<spielbaum_muehle::Position, CliError> {
+        let variant: spielbaum_muehle::Variant = o.get("variant")?;
+        spielbaum_muehle::Position::try_new(spielbaum_muehle::Rules::new(variant))
+            .map_err(CliError::usage)
+    }
+    fn eval() -> spielbaum_muehle::MillEval {
+        spielbaum_muehle::MillEval
+    }
+    fn evaluators() -> Vec<NamedEval<spielbaum_muehle::Position>> {
+        vec![
+            NamedEval {
+                name: "mill",
+                help: "material, mobility, mills, open and double mills, blocked stones; mill-closing moves are noisy",
+                make: || Box::new(spielbaum_muehle::MillEval),
+            },
+            NamedEval {
+                name: "1976",
+                help: "the 1976 table of Vernazza and Baertschi (criteria 1-15 per phase); one ply over it is their program",
+                make: || Box::new(spielbaum_muehle::Eval1976),
+            },
+            zero(),
+        ]
+    }
+    fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
+        Ok(vec![NamedAgent {
+            name: "engine",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); keys depth=N, time=DUR, nodes=N, table=MIB, contempt=N; default 1s per move",
+            keys: &["depth", "time", "nodes", "table", "contempt"],
+            build: Arc::new(|spec, _| {
+                use spielbaum_muehle::search::{Config, params};
+                let limits = AgentLimits {
+                    time: spec.duration("time")?,
+                    depth: spec.get_in::<u32>("depth", 1..=params::MAX_DEPTH as u32)?,
+                    nodes: spec.get_in::<u64>("nodes", 1..=u64::MAX)?,
+                };
+                let config = Config {
+                    table_mib: spec.get_in::<usize>("table", 1..=65_536)?.unwrap_or(16),
+                    contempt: spec
+                        .get_in::<i32>("contempt", -100_000..=100_000)?
+                        .unwrap_or(params::CONTEMPT),
+                    ..Config::default()
+                };
+                Ok(Box::new(Limited::new(spielbaum_muehle::MillEngine::new(config), limits))
+                    as DynAgent<spielbaum_muehle::Position>)
+            }),
+        }])
+    }
+    fn board(g: &spielbaum_muehle::Position) -> String {
+        g.diagram()
+    }
+}
