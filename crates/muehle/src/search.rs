@@ -4,8 +4,8 @@
 //! - **Copy-make** of the small `Copy` position; moves are generated from
 //!   the precomputed neighbour and mill masks into one move stack reused
 //!   by every ply (no allocation per node).
-//! - **Iterative deepening** with **principal variation search**, a packed
-//!   **transposition table** ([`crate::table`]), **killer** moves and a
+//! - **Iterative deepening** with **principal variation search**, a
+//!   **transposition table** of 16-byte packed entries, **killer** moves and a
 //!   **history** table for quiet moves, and **late move reductions**.
 //! - **Quiescence** over the moves that close a mill (captures), with the
 //!   static evaluation as the stand-pat score.
@@ -14,9 +14,9 @@
 //!   the side to move at the root (the engine prefers playing on to a
 //!   draw against a weaker player).
 //! - **Time control**: whichever of depth, nodes and time comes first; the
-//!   clock is read every [`CHECK_EVERY`](params::CHECK_EVERY) nodes, and a
+//!   clock is read every [`CHECK_EVERY`] nodes, and a
 //!   new iteration starts only while less than
-//!   [`NEXT_ITERATION`](params::NEXT_ITERATION) of the time is used.
+//!   [`NEXT_ITERATION`] of the time is used.
 //!
 //! Nodes are counted the standard way: every position searched (the root
 //! and every position made, quiescence included).
