@@ -46,7 +46,7 @@ fn proofs_agree_with_the_rule_of_the_subtraction_game() {
 fn statistics_alone_find_the_winning_move_to_120() {
     // No solver: the transposition-merged statistics alone. Every winning
     // start up to 120 gets a winning move with 50,000 iterations (the tree
-    // fails from n = 47 on with 20,000, see docs/mcts.md).
+    // with 20,000 chooses a losing move first at n = 67, see docs/mcts.md).
     let iterations = if cfg!(debug_assertions) { 20_000 } else { 50_000 };
     let top = if cfg!(debug_assertions) { 60 } else { 120 };
     let mut wrong = Vec::new();

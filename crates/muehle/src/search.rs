@@ -327,7 +327,10 @@ impl MillEngine {
         self.moves.truncate(base);
         self.scores.truncate(base);
         self.keys.pop();
-        if let Some(b) = best {
+        // A stopped iteration's alpha is only a lower bound: not stored.
+        if !self.stopped
+            && let Some(b) = best
+        {
             self.table.store(key, alpha, depth, Bound::Exact, Some(b));
         }
         (alpha, best)

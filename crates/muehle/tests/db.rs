@@ -142,8 +142,9 @@ fn from_children(base: &db::EndgameDb, p: &Position) -> Value {
 #[ignore = "debug builds take minutes: cargo test --release -p spielbaum-muehle --test db -- --ignored"]
 fn the_hooks_play_and_score_the_database() {
     let base = Arc::new(db::open(db33()));
-    let eval = db::DbEval::new(MillEval, base.clone(), 3);
-    let mut agent = db::DbAgent::new(spielbaum_muehle::engine::engine(1), base.clone(), 3);
+    let eval = db::DbEval::new(MillEval, base.clone(), 3).expect("tables");
+    let mut agent =
+        db::DbAgent::new(spielbaum_muehle::engine::engine(1), base.clone(), 3).expect("tables");
     let mut rng = SplitMix64::new(5);
     let mut checked = 0;
     while checked < 50 {

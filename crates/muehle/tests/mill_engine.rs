@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use spielbaum_game_trait::{
-    Agent, AgentLimits, Ending, Game, History, MoveList, Notation, Outcome, RandomAgent,
-    SplitMix64, play_game,
+    Agent, AgentLimits, Ending, Game, MoveList, Notation, Outcome, RandomAgent, SplitMix64,
+    play_game,
 };
 use spielbaum_muehle::{EngineConfig, MillEngine, MillEval, Position, engine};
 use spielbaum_negamax::{Algorithm, Config, Limits, Searcher};
@@ -90,6 +90,5 @@ fn the_engine_beats_random_play() {
             spielbaum_game_trait::Player::SECOND
         };
         assert_eq!(ending, Ending::Finished(Outcome::Win(engine_side)), "{:?}", game.moves());
-        let _ = History::new(Position::nine());
     }
 }

@@ -600,9 +600,12 @@ impl<I: PerfectIndex> Work<'_, I> {
                 // c is won for the predecessor's mover: a win in k plies.
                 match code {
                     DRAW => self.decide(j, WIN, k)?,
-                    WIN => {
+                    // Its distance is at most MAX_PLIES already: a longer
+                    // one changes nothing (and would not fit 16 bits).
+                    WIN if k <= MAX_PLIES => {
                         self.table.dist[j as usize].fetch_min(k as u16, Ordering::Relaxed);
                     }
+                    WIN => {}
                     _ => {
                         return Err(self.err(format!(
                             "index {j}: a predecessor of {i} is a hole or lost while it has a winning move"

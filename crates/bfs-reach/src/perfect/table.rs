@@ -96,7 +96,8 @@ impl SpaceTable {
         }
     }
 
-    /// Counts of wins, losses, draws and holes.
+    /// Counts indexed by value code: draws, wins, losses (for the side to
+    /// move) and holes, in this order.
     pub fn counts(&self) -> [u64; 4] {
         let mut c = [0u64; 4];
         for (w, word) in self.words.iter().enumerate() {

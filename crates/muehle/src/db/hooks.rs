@@ -9,11 +9,12 @@
 //!
 //! let base = Arc::new(db::open(std::path::Path::new("muehle-db")));
 //! // Exact leaves inside the search …
-//! let eval = db::DbEval::new(MillEval, base.clone(), 4);
+//! let eval = db::DbEval::new(MillEval, base.clone(), 4)?;
 //! let search = Searcher::new(eval, engine::engine_config(16));
 //! // … and perfect moves at the root.
-//! let player = db::DbAgent::new(search, base, 4);
+//! let player = db::DbAgent::new(search, base, 4)?;
 //! # let _ = player;
+//! # Ok::<(), spielbaum_bfs_reach::perfect::PerfectError>(())
 //! ```
 
 use std::sync::Arc;
@@ -23,7 +24,9 @@ use spielbaum_game_trait::{
     Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Evaluator, History, MoveList, Player, Score,
 };
 
-use super::{EndgameDb, index, probe};
+use spielbaum_bfs_reach::perfect::PerfectError;
+
+use super::{END, EndgameDb, EndgameIndex, index, probe};
 use crate::position::{Move, Position};
 
 /// The score a search leaf gets from a database value: a win in `n` plies
@@ -37,6 +40,16 @@ pub fn db_score(v: Value) -> Score {
         Value::Loss(n) => -(EVAL_MAX - n as Score),
         Value::Draw => 0,
     }
+}
+
+/// Reads (and checksum-verifies) every table up to `max_stones` stones a
+/// side into `db`, so that probes inside a search never touch the disk.
+fn load_all(db: &EndgameDb, max_stones: u8) -> Result<(), PerfectError> {
+    db.table(END)?;
+    for space in EndgameIndex::spaces_up_to(max_stones) {
+        db.table(space)?;
+    }
+    Ok(())
 }
 
 /// `true` if the tables up to `max_stones` a side cover `pos`: no stone in
@@ -53,9 +66,8 @@ fn covered(pos: &Position, max_stones: u8) -> bool {
 /// position ([`db_score`]) and asks `inner` elsewhere; noisy moves and move
 /// ordering are `inner`'s.
 ///
-/// A table that cannot be read (missing, damaged) makes the position fall
-/// back to `inner`: a search never fails on it (the CLI's `probe` reports
-/// such files).
+/// [`DbEval::new`] reads every table it needs, so a missing or damaged
+/// file is an error there, and a search never reads the disk.
 pub struct DbEval<E> {
     inner: E,
     db: Arc<EndgameDb>,
@@ -64,12 +76,14 @@ pub struct DbEval<E> {
 
 impl<E> DbEval<E> {
     /// `inner` with the tables of `db`, which hold every subspace with up to
-    /// `max_stones` stones a side.
-    pub fn new(inner: E, db: Arc<EndgameDb>, max_stones: u8) -> Self {
-        DbEval { inner, db, max_stones }
+    /// `max_stones` stones a side; every table is read now. A table that is
+    /// not built, missing or damaged is an error naming its file.
+    pub fn new(inner: E, db: Arc<EndgameDb>, max_stones: u8) -> Result<Self, PerfectError> {
+        load_all(&db, max_stones)?;
+        Ok(DbEval { inner, db, max_stones })
     }
 
-    /// The database value of `pos`, if covered and readable.
+    /// The database value of `pos`, if covered.
     pub fn value(&self, pos: &Position) -> Option<Value> {
         if !covered(pos, self.max_stones) {
             return None;
@@ -109,12 +123,15 @@ pub struct DbAgent<A> {
 }
 
 impl<A> DbAgent<A> {
-    /// `inner` with the tables of `db` (subspaces up to `max_stones`).
-    pub fn new(inner: A, db: Arc<EndgameDb>, max_stones: u8) -> Self {
-        DbAgent { inner, db, max_stones }
+    /// `inner` with the tables of `db` (subspaces up to `max_stones`); every
+    /// table is read now, and a table that is not built, missing or damaged
+    /// is an error naming its file.
+    pub fn new(inner: A, db: Arc<EndgameDb>, max_stones: u8) -> Result<Self, PerfectError> {
+        load_all(&db, max_stones)?;
+        Ok(DbAgent { inner, db, max_stones })
     }
 
-    /// The database's move and value for `pos`, if covered and readable.
+    /// The database's move and value for `pos`, if covered.
     pub fn db_move(&self, pos: &Position) -> Option<(Move, Value)> {
         if !covered(pos, self.max_stones) {
             return None;

@@ -79,7 +79,8 @@ pub struct Built {
     pub file: String,
     /// Indices (positions and symmetric holes).
     pub size: u64,
-    /// Wins, losses, draws for the side to move, and holes.
+    /// Draws, wins, losses (for the side to move) and holes, in this order
+    /// (indexed by value code, as `SpaceTable::counts`).
     pub counts: [u64; 4],
     /// The longest win or loss, in plies.
     pub max_plies: u32,
@@ -163,16 +164,11 @@ pub fn parse_position(text: &str) -> Result<Position, NotationError> {
 }
 
 /// The value of `pos` for its side to move from the tables in `db`;
-/// `Ok(None)` if no table covers it (stones in hand, another board, more
-/// stones than built). A missing or damaged table file is an error naming
-/// it.
+/// `Ok(None)` if no table can cover it (stones in hand, another variant or
+/// other rules, more than nine stones a side). A table that is not built,
+/// missing or damaged is an error naming its file.
 pub fn probe(db: &EndgameDb, pos: &Position) -> Result<Option<Value>, PerfectError> {
-    let Some(norm) = index().normalise(pos) else { return Ok(None) };
-    let Some((space, _)) = index().rank(&norm) else { return Ok(None) };
-    if space != END && space.0 > MAX_STONES {
-        return Ok(None);
-    }
-    db.probe(&norm)
+    db.probe(pos)
 }
 
 #[cfg(test)]
