@@ -5,11 +5,9 @@
 
 mod common;
 
-use common::{rule_winning_move, rule_wins, sub};
+use common::{random_history, rule_winning_move, rule_wins, sub};
 use proptest::prelude::*;
-use spielbaum_game_trait::{
-    Agent, AgentLimits, Game, GameExt, History, Outcome, Player, SplitMix64, Zero,
-};
+use spielbaum_game_trait::{Agent, AgentLimits, Game, GameExt, Outcome, Player, Zero};
 use spielbaum_mcts::{Budget, Config, Mcts, Proof};
 use spielbaum_negamax::cyclic::CycleGame;
 use spielbaum_small_games::{Nim, TicTacToe};
@@ -98,16 +96,7 @@ proptest! {
         // Random graphs with cycles and random game histories: the chosen
         // move keeps the value a brute force over (position, history)
         // states gives, and no iteration loops.
-        let g = CycleGame::random(seed, nodes);
-        let mut h = History::new(g);
-        let mut rng = SplitMix64::new(seed ^ 1);
-        for _ in 0..prefix {
-            if h.outcome().is_some() {
-                break;
-            }
-            let moves = h.position().legal_moves();
-            h.try_play(moves[rng.below(moves.len())]).unwrap();
-        }
+        let h = random_history(seed, nodes, prefix);
         prop_assume!(h.outcome().is_none());
         let keys = h.keys().keys();
         let earlier = &keys[..keys.len() - 1];

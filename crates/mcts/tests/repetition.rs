@@ -3,10 +3,11 @@
 //! line) is a draw in selection and in playouts, so MCTS chooses the moves
 //! a brute force over (position, history) states says keep the value.
 
+mod common;
+
+use common::random_history;
 use proptest::prelude::*;
-use spielbaum_game_trait::{
-    Agent, AgentLimits, Game, GameExt, History, Outcome, Player, SplitMix64, Zero,
-};
+use spielbaum_game_trait::{Agent, AgentLimits, Game, Outcome, Player, Zero};
 use spielbaum_mcts::{Budget, Config, Mcts};
 use spielbaum_negamax::cyclic::CycleGame;
 
@@ -77,17 +78,8 @@ proptest! {
         prefix in 0u32..6,
         mcts_seed in any::<u64>(),
     ) {
-        let g = CycleGame::random(seed, nodes);
         // A game history by random play, kept by `History`.
-        let mut h = History::new(g);
-        let mut rng = SplitMix64::new(seed ^ 1);
-        for _ in 0..prefix {
-            if h.outcome().is_some() {
-                break;
-            }
-            let moves = h.position().legal_moves();
-            h.try_play(moves[rng.below(moves.len())]).unwrap();
-        }
+        let h = random_history(seed, nodes, prefix);
         prop_assume!(h.outcome().is_none());
         let keys = h.keys().keys();
         let earlier = &keys[..keys.len() - 1];

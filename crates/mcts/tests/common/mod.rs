@@ -2,6 +2,8 @@
 //! references the tests compare against.
 #![allow(dead_code)]
 
+use spielbaum_game_trait::{GameExt, History, SplitMix64};
+use spielbaum_negamax::cyclic::CycleGame;
 use spielbaum_nim_variant::SubtractionGame;
 
 /// The subtraction game 3, 5, 11 (the nim-variant crate's): subtract 3, 5
@@ -77,4 +79,20 @@ pub mod text {
     pub fn mixed(p: f64) -> Mixed<FromFn<Picker>, FromFn<Picker>> {
         Mixed::new(p, from_fn(optimal as Picker), from_fn(random_endgame as Picker))
     }
+}
+
+/// A random cyclic game of `nodes` positions (from `seed`) and a history of
+/// up to `prefix` random moves from its start (stopping where the game
+/// ends).
+pub fn random_history(seed: u64, nodes: usize, prefix: u32) -> History<CycleGame> {
+    let mut h = History::new(CycleGame::random(seed, nodes));
+    let mut rng = SplitMix64::new(seed ^ 1);
+    for _ in 0..prefix {
+        if h.outcome().is_some() {
+            break;
+        }
+        let moves = h.position().legal_moves();
+        h.try_play(moves[rng.below(moves.len())]).unwrap();
+    }
+    h
 }
