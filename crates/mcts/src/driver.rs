@@ -29,7 +29,7 @@ pub(crate) trait Arena<G: Game>: Send {
 
 impl<G: Game> Arena<G> for Tree<G::Move>
 where
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     #[inline]
     fn iterate<P: Playout<G>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool {
