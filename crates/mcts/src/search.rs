@@ -140,6 +140,12 @@ where
                     && matches!(step.config.selection, Selection::Uct { .. })
                 {
                     open_root(tree, list.len());
+                    // The shared list stands for the moves a tree would
+                    // have generated: counted, so a thread that starts
+                    // after the deadline stops here.
+                    if step.clock.spend(list.len()) {
+                        return grew;
+                    }
                     continue;
                 }
                 tree.moves.clear();
