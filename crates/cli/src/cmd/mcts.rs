@@ -38,7 +38,8 @@ pub struct Args {
     pub exploration: Option<f64>,
     /// At most this many tree nodes (memory cap), 1..=2^32, shared by the
     /// threads. Each thread always expands the root, so a tree holds at
-    /// least the root and one node per root move.
+    /// least the root and one node per root move (from 4,096 root moves
+    /// on, one per root move visited).
     #[arg(long, value_name = "N")]
     pub nodes: Option<usize>,
     /// Monte Carlo graph search: one node per position, so transpositions
