@@ -540,8 +540,8 @@ impl MillEngine {
         // Gaps of the opponent's lines of two: blocking them matters.
         let (gaps, opp_mills) = match &board.triples {
             Some(t) => {
-                let l = t.side(board, opp, empty, false);
-                (l.gaps, l.in_mills)
+                let (own, empty) = pos.duals();
+                t.gaps_and_mills(own[1], empty)
             }
             None => {
                 let mut gaps = 0u32;
@@ -556,9 +556,9 @@ impl MillEngine {
         };
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         self.scores.resize(end, 0);
-        for i in base..end {
-            let mv = self.moves[i];
-            let s = if Some(mv) == tt {
+        let history = &self.history;
+        for (&mv, score) in self.moves[base..end].iter().zip(&mut self.scores[base..end]) {
+            *score = if Some(mv) == tt {
                 ORDER_TABLE
             } else if mv.take != NONE {
                 let mut s = ORDER_CAPTURE;
@@ -576,13 +576,12 @@ impl MillEngine {
                 ORDER_KILLER[1]
             } else {
                 let from = if mv.from == NONE { 24 } else { mv.from as usize };
-                let mut s = self.history[from][mv.to as usize];
+                let mut s = history[from][mv.to as usize];
                 if gaps >> mv.to & 1 == 1 {
                     s += ORDER_BLOCK;
                 }
                 s
             };
-            self.scores[i] = s;
         }
     }
 
@@ -590,15 +589,17 @@ impl MillEngine {
     /// nodes cut off after a few moves, so sorting all would waste time).
     #[inline]
     fn pick(&mut self, i: usize, end: usize) {
-        let mut best = i;
-        for j in i + 1..end {
-            if self.scores[j] > self.scores[best] {
+        let scores = &self.scores[i..end];
+        let (mut best, mut top) = (0, scores[0]);
+        for (j, &s) in scores.iter().enumerate().skip(1) {
+            if s > top {
                 best = j;
+                top = s;
             }
         }
-        if best != i {
-            self.moves.swap(i, best);
-            self.scores.swap(i, best);
+        if best != 0 {
+            self.moves.swap(i, i + best);
+            self.scores.swap(i, i + best);
         }
     }
 }
