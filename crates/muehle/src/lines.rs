@@ -16,6 +16,8 @@ use crate::board::Board;
 /// Stones in each 12-bit pattern: a portable population count of 24-bit
 /// masks in two look-ups (the default build has no `popcnt` instruction;
 /// `u32::count_ones` then costs about three times as many instructions).
+/// A build for a target with `popcnt` (`-C target-cpu=native` on any
+/// recent x86-64) uses the instruction instead.
 static POP12: [u8; 4096] = {
     let mut t = [0u8; 4096];
     let mut i = 0;
@@ -30,6 +32,9 @@ static POP12: [u8; 4096] = {
 #[inline(always)]
 pub(crate) fn pop24(x: u32) -> u32 {
     debug_assert!(x >> 24 == 0);
+    if cfg!(target_feature = "popcnt") {
+        return x.count_ones();
+    }
     u32::from(POP12[(x & 0xFFF) as usize]) + u32::from(POP12[(x >> 12 & 0xFFF) as usize])
 }
 
@@ -37,6 +42,9 @@ pub(crate) fn pop24(x: u32) -> u32 {
 #[inline(always)]
 pub(crate) fn pop48(x: u64) -> u32 {
     debug_assert!(x >> 48 == 0);
+    if cfg!(target_feature = "popcnt") {
+        return x.count_ones();
+    }
     u32::from(POP12[(x & 0xFFF) as usize])
         + u32::from(POP12[(x >> 12 & 0xFFF) as usize])
         + u32::from(POP12[(x >> 24 & 0xFFF) as usize])

@@ -255,7 +255,7 @@ impl Position {
     }
 
     /// How the game ended before looking at the side to move's moves.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ended(&self) -> Option<Outcome> {
         let s = self.side as usize;
         let me = self.to_move();

@@ -30,6 +30,7 @@ use spielbaum_game_trait::{
 
 use crate::eval::MillEval;
 use crate::position::{Move, NONE, Position};
+use crate::rules::Rules;
 use crate::table::{Bound, Table};
 
 /// Tuning constants of the engine's search.
@@ -56,6 +57,9 @@ pub mod params {
     pub const ORDER_CAPTURE: i32 = 1 << 24;
     /// Move ordering: the first and second killer.
     pub const ORDER_KILLER: [i32; 2] = [1 << 22, (1 << 22) - 1];
+    /// Entries of the evaluation cache (a power of two; the index is the
+    /// top bits of a multiplicative hash of the key).
+    pub const EVAL_CACHE: usize = 1 << 15;
     /// Move ordering: a move onto the gap of an opponent's open mill.
     pub const ORDER_BLOCK: i32 = 1 << 20;
 }
@@ -118,6 +122,10 @@ pub struct MillEngine {
     config: Config,
     eval: MillEval,
     table: Table,
+    /// Static evaluations by position key (`key + 1`, value), for the
+    /// rules in `eval_rules`: quiescence meets many positions again.
+    evals: Vec<(u64, i32)>,
+    eval_rules: Option<Rules>,
     /// Generated moves of every ply on the path, one after another.
     moves: Vec<Move>,
     /// Ordering scores parallel to `moves`.
@@ -149,6 +157,8 @@ impl MillEngine {
             config,
             eval: MillEval,
             table: Table::new(config.table_mib),
+            evals: vec![(0, 0); EVAL_CACHE],
+            eval_rules: None,
             moves: Vec::with_capacity(MAX_PLY * 64),
             scores: Vec::with_capacity(MAX_PLY * 64),
             killers: [[NO_MOVE; 2]; MAX_PLY],
@@ -197,6 +207,10 @@ impl MillEngine {
         self.qnodes = 0;
         self.stopped = false;
         self.keys.clear();
+        if self.eval_rules != Some(*pos.rules()) {
+            self.evals.fill((0, 0));
+            self.eval_rules = Some(*pos.rules());
+        }
         // Only positions since the last capture can come again.
         let back = (pos.counter() as usize).min(earlier.len());
         self.keys.extend_from_slice(&earlier[earlier.len() - back..]);
@@ -496,7 +510,7 @@ impl MillEngine {
         if !pos.can_move() {
             return -WIN + ply as i32;
         }
-        let stand = self.eval.evaluate(pos);
+        let stand = self.evaluate(pos);
         if stand >= beta || !self.config.quiescence || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -529,6 +543,20 @@ impl MillEngine {
         self.moves.truncate(base);
         self.scores.truncate(base);
         best
+    }
+
+    /// The static evaluation of `pos`, from the cache if it is there.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let shift = 64 - EVAL_CACHE.trailing_zeros();
+        let slot = &mut self.evals[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize];
+        if slot.0 == key.wrapping_add(1) {
+            return slot.1;
+        }
+        let v = self.eval.evaluate(pos);
+        *slot = (key.wrapping_add(1), v);
+        v
     }
 
     /// Scores `moves[base..end]` for ordering (into `scores`).
