@@ -585,8 +585,10 @@ impl MillEngine {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         self.scores.resize(end, 0);
         let history = &self.history;
+        // No generated move equals `NO_MOVE`.
+        let tt = tt.unwrap_or(NO_MOVE);
         for (&mv, score) in self.moves[base..end].iter().zip(&mut self.scores[base..end]) {
-            *score = if Some(mv) == tt {
+            *score = if mv == tt {
                 ORDER_TABLE
             } else if mv.take != NONE {
                 let mut s = ORDER_CAPTURE;
