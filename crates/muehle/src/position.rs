@@ -56,7 +56,9 @@ impl Move {
 
 /// A position: the stones of both players as bit masks over the board's
 /// points, the stones still in hand, the side to move and the number of
-/// plies since the last capture, under a [`Rules`] value.
+/// plies since the last capture, under a [`Rules`] value. On the standard
+/// board it also keeps each side's stones in both line views at once (a
+/// copy the moves update, for the evaluator and move generation).
 ///
 /// Small and `Copy` (engines copy-make).
 #[derive(Clone, Copy)]

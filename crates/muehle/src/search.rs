@@ -8,7 +8,8 @@
 //!   **transposition table** of 16-byte packed entries, **killer** moves and a
 //!   **history** table for quiet moves, and **late move reductions**.
 //! - **Quiescence** over the moves that close a mill (captures), with the
-//!   static evaluation as the stand-pat score.
+//!   static evaluation as the stand-pat score; an **evaluation cache** by
+//!   position key spares evaluating a position met again.
 //! - **Repetitions**: a position met again on the path or in the game since
 //!   the last capture scores as a draw, shifted by the **contempt** against
 //!   the side to move at the root (the engine prefers playing on to a
