@@ -29,6 +29,8 @@ pub(crate) trait Arena<G: Game, R>: Send {
     fn root_proven(&self) -> bool;
     /// Nodes held.
     fn size(&self) -> usize;
+    /// Room for `nodes` more nodes (and their edges) without reallocating.
+    fn reserve(&mut self, nodes: usize);
 }
 
 impl<G: Game, R: RngCore + Clone + Send> Arena<G, R> for Tree<G::Move, R>
@@ -45,6 +47,9 @@ where
     fn size(&self) -> usize {
         self.nodes.len()
     }
+    fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
+    }
 }
 
 impl<G: Game, R: RngCore + Clone + Send> Arena<G, R> for Graph<G::Move, R>
@@ -60,6 +65,10 @@ where
     }
     fn size(&self) -> usize {
         self.nodes.len()
+    }
+    fn reserve(&mut self, nodes: usize) {
+        // Positions are fewer than edges; the edges are what grows.
+        self.edges.reserve(nodes);
     }
 }
 
@@ -106,6 +115,19 @@ where
     };
     let limits_of = |i: usize| Limits { iterations: share(i), deadline, stop_when_full };
     let locals: Vec<P> = (1..threads).map(|_| main_playout.clone()).collect();
+    // Grow the workers' arenas here, on the calling thread (see
+    // `params::PRESIZE_NODES_PER_ITERATION`).
+    if threads > 1 {
+        for (i, arena) in arenas.iter_mut().enumerate().skip(1) {
+            if let Some(n) = share(i) {
+                let want = (n as usize)
+                    .saturating_mul(params::PRESIZE_NODES_PER_ITERATION)
+                    .min(params::PRESIZE_MAX_NODES)
+                    .min(node_cap);
+                arena.reserve(want.saturating_sub(arena.size()));
+            }
+        }
+    }
     let Some((first, rest)) = arenas.split_first_mut() else {
         return (0, vec![StopReason::Nothing]);
     };
