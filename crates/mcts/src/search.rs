@@ -4,11 +4,12 @@
 
 use std::time::Instant;
 
-use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Outcome, SplitMix64};
+use spielbaum_game_trait::rand_core::RngCore;
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Outcome};
 
 use crate::config::{Config, Selection};
 use crate::math::Math;
-use crate::playout::Playout;
+use crate::playout::{Playout, RngExt};
 use crate::tree::{Node, NodeId, Proof, Sample, State, Tree, Values};
 
 /// What one iteration needs besides the tree.
@@ -64,17 +65,18 @@ impl Clock {
 /// `true` if `key` occurred before: in the game before the root or earlier
 /// in this iteration.
 #[inline]
-fn repeated(tree: &Tree<impl Copy>, earlier: &KeyHistory, key: u64) -> bool {
+fn repeated<M, R>(tree: &Tree<M, R>, earlier: &KeyHistory, key: u64) -> bool {
     tree.keys.contains(key) || earlier.contains(key)
 }
 
 /// Runs one iteration on `tree`. Returns `false` if the tree wanted to grow
 /// but the node cap stopped it. If the deadline passes inside the iteration
 /// (`step.clock.expired`), it is abandoned: no statistics change.
-pub(crate) fn iterate<G, P, E>(tree: &mut Tree<G::Move>, step: &mut Step<'_, G, P, E>) -> bool
+pub(crate) fn iterate<G, R, P, E>(tree: &mut Tree<G::Move, R>, step: &mut Step<'_, G, P, E>) -> bool
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore + Clone,
+    P: Playout<G, R>,
     E: Evaluator<G>,
 {
     let solver = step.config.solver;
@@ -109,7 +111,7 @@ where
                 let (child, mv) = if id == 0 && tree.root_open() {
                     next_root_child(tree, step.root.to_move(), solver)
                 } else {
-                    select::<G>(tree, id, step.config.selection, solver, step.math)
+                    select::<G, R>(tree, id, step.config.selection, solver, step.math)
                 };
                 if rep {
                     tree.keys.push(pos.key());
@@ -236,8 +238,8 @@ fn mark_terminal<M>(node: &mut Node<M>, outcome: Outcome, solver: bool) {
 /// check per child; each holds its move, so the chosen one needs no
 /// further load), the puzzle normalisation is an affine map fixed before
 /// the loop, and two-player UCT reads only the [`Node`]s.
-fn select<G: Game>(
-    tree: &Tree<G::Move>,
+fn select<G: Game, R>(
+    tree: &Tree<G::Move, R>,
     id: usize,
     selection: Selection,
     solver: bool,
@@ -345,7 +347,7 @@ fn skip(proof: Proof, puzzle_game: bool) -> bool {
 /// [`LAZY_ROOT_MOVES`](crate::params::LAZY_ROOT_MOVES)): the root, whose
 /// `k` moves are `tree.root_list`, is expanded with no child yet; they are
 /// drawn one by one by [`next_root_child`].
-fn open_root<M: Copy>(tree: &mut Tree<M>, k: usize) {
+fn open_root<M: Copy, R>(tree: &mut Tree<M, R>, k: usize) {
     tree.close_root();
     tree.root_lazy = k;
     let first = tree.nodes.len();
@@ -361,8 +363,8 @@ fn open_root<M: Copy>(tree: &mut Tree<M>, k: usize) {
 /// step per child). UCT would pick just these: it takes the first
 /// unvisited child, and every child but the last has been visited.
 /// `mover` is the player to move at the root.
-fn next_root_child<M: Copy>(
-    tree: &mut Tree<M>,
+fn next_root_child<M: Copy, R: RngCore>(
+    tree: &mut Tree<M, R>,
     mover: spielbaum_game_trait::Player,
     solver: bool,
 ) -> (usize, M) {
@@ -381,7 +383,10 @@ fn next_root_child<M: Copy>(
 /// Draws the next root move and makes its child (the arena holds nothing
 /// after the root's children while the root is open); closes the root
 /// after its last move.
-fn new_root_child<M: Copy>(tree: &mut Tree<M>, mover: spielbaum_game_trait::Player) -> usize {
+fn new_root_child<M: Copy, R: RngCore>(
+    tree: &mut Tree<M, R>,
+    mover: spielbaum_game_trait::Player,
+) -> usize {
     let made = tree.nodes[0].num_children as usize;
     let k = tree.root_lazy;
     // Position `made` of the shuffled list swaps with a random later one;
@@ -413,9 +418,10 @@ fn new_root_child<M: Copy>(tree: &mut Tree<M>, mover: spielbaum_game_trait::Play
 /// random order (so UCT's "unvisited first" rule samples them uniformly).
 /// A lazily expanded root gets all its remaining children first, so that
 /// they stay contiguous.
-fn expand<G, P, E>(tree: &mut Tree<G::Move>, id: usize, pos: &G, step: &Step<'_, G, P, E>)
+fn expand<G, R, P, E>(tree: &mut Tree<G::Move, R>, id: usize, pos: &G, step: &Step<'_, G, P, E>)
 where
     G: Game,
+    R: RngCore,
     E: Evaluator<G>,
 {
     if tree.root_open() {
@@ -452,15 +458,16 @@ where
 
 /// Plays out from `pos` (which has moves: `tree.moves` holds them) with the
 /// playout policy until the game ends or the ply limit is reached.
-fn simulate<G, P, E>(
-    tree: &mut Tree<G::Move>,
+fn simulate<G, R, P, E>(
+    tree: &mut Tree<G::Move, R>,
     pos: G,
     step: &mut Step<'_, G, P, E>,
     record_line: bool,
 ) -> Sample
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore + Clone,
+    P: Playout<G, R>,
 {
     let line = if record_line { Some(&mut tree.line) } else { None };
     playout(pos, &mut tree.moves, &mut tree.rng, &mut tree.keys, line, step)
@@ -474,17 +481,18 @@ where
 /// Hot path: the generator lives in a local for the whole playout, the
 /// move list is read as one slice per ply, and the game is asked for its
 /// moves once per ply (no `outcome` until the list comes back empty).
-pub(crate) fn playout<G, P, E>(
+pub(crate) fn playout<G, R, P, E>(
     mut pos: G,
     moves_buf: &mut MoveList<G::Move>,
-    rng_state: &mut SplitMix64,
+    rng_state: &mut R,
     keys: &mut KeyHistory,
     mut line: Option<&mut Vec<G::Move>>,
     step: &mut Step<'_, G, P, E>,
 ) -> Sample
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore + Clone,
+    P: Playout<G, R>,
 {
     // At least one ply: the leaf has moves (a limit of 0 plays one).
     let max = step.config.max_playout_plies.max(1);
@@ -538,7 +546,7 @@ where
 
 /// Adds `sample` to every node on the path; with the solver, proofs move up
 /// from the deepest newly proven node.
-fn backpropagate<M: Copy>(tree: &mut Tree<M>, sample: Sample, solver: bool, players: u8) {
+fn backpropagate<M: Copy, R>(tree: &mut Tree<M, R>, sample: Sample, solver: bool, players: u8) {
     if let Sample::Score { value, .. } = sample {
         tree.min_value = tree.min_value.min(value);
         tree.max_value = tree.max_value.max(value);
