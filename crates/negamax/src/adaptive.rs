@@ -62,6 +62,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub(crate) fn eval_order_pays(&self) -> bool {
         !self.config.adaptive
             || self.full_order
+            || self.big
             || (self.counters.nodes - self.counters.leaves >= params::ADAPTIVE_MIN_SAMPLE
                 && self.transpositions_below(params::ADAPTIVE_ORDER_DIV))
     }
@@ -81,7 +82,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// [`Config::adaptive`](crate::Config::adaptive)).
     #[inline]
     pub(crate) fn etc_pays(&mut self) -> bool {
-        if !self.config.adaptive || self.full_order {
+        if !self.config.adaptive || self.full_order || self.big {
             return true;
         }
         if self.transpositions_below(params::ADAPTIVE_ETC_DIV) {

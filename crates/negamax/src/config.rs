@@ -164,11 +164,13 @@ pub struct Config {
     /// [`params::ORDER_MIN_DEPTH`] where the evaluator scores moves without
     /// making the children, [`Evaluator::order_moves`]) and enhanced
     /// transposition cut-offs (if `etc`) at every eligible node, as if
-    /// [`adaptive`](Config::adaptive) were off. Short searches never pay for
-    /// the sort keys; long ones, where ordering saves far more than it
-    /// costs, get it (measured in `docs/negamax.md`, constant
-    /// [`params::FULL_ORDER_NODES`]). `None`: never. The search stays exact
-    /// either way.
+    /// [`adaptive`](Config::adaptive) were off. An iteration expected to
+    /// expand [`params::UNSWITCHED_FACTOR`] times as many nodes, and every
+    /// later one, runs without the adaptive switches even where the
+    /// ordering is good. Short searches never pay for the sort keys; long
+    /// ones, where ordering saves far more than it costs, get it (measured
+    /// in `docs/negamax.md`, constant [`params::FULL_ORDER_NODES`]).
+    /// `None`: never. The search stays exact either way.
     ///
     /// [`Evaluator::order_moves`]: spielbaum_game_trait::Evaluator::order_moves
     pub full_order_nodes: Option<u64>,

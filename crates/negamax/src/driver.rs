@@ -57,6 +57,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ord_from: 2,
             eval_only: false,
             full_order: false,
+            big: false,
             cheap_order: false,
             history_on: false,
             order_min: params::ORDER_MIN_DEPTH,
@@ -165,6 +166,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.horizons = 0;
         self.yields = Default::default();
         self.full_order = false;
+        self.big = false;
         self.work = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
@@ -235,10 +237,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         game.moves(&mut root_moves);
         for depth in first..=max_depth {
             self.fit_table(want);
-            if !self.full_order
-                && self.config.full_order_nodes.is_some_and(|n| expect >= n)
-                && self.ordering_is_poor()
-            {
+            let nodes = self.config.full_order_nodes;
+            self.big |=
+                nodes.is_some_and(|n| expect >= n.saturating_mul(params::UNSWITCHED_FACTOR));
+            if !self.full_order && nodes.is_some_and(|n| expect >= n) && self.ordering_is_poor() {
                 self.full_order = true;
                 // (Made on first use: a searcher is often built per search.)
                 if self.history.is_empty() {

@@ -141,6 +141,9 @@ pub struct Searcher<G: Game, E> {
     pub(crate) eval_only: bool,
     /// The running iteration orders fully ([`Config::full_order_nodes`]).
     pub(crate) full_order: bool,
+    /// The running iteration is big ([`params::UNSWITCHED_FACTOR`]): static
+    /// ordering and ETC run without the adaptive switches.
+    pub(crate) big: bool,
     /// The evaluator scores moves without making the children
     /// ([`Evaluator::order_moves`]), found out when `full_order` begins.
     pub(crate) cheap_order: bool,
