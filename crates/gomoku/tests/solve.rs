@@ -205,8 +205,8 @@ fn agree_on_layer(m: u8, n: u8, k: u8, plies: usize, count: usize, seed: u64) ->
 
 #[test]
 fn three_methods_agree_on_four_four_four_positions() {
-    let v = agree_on_layer(4, 4, 4, 6, 40, 1);
-    eprintln!("4,4,4 after 6 plies (win, draw, loss): {v:?}");
+    let v = agree_on_layer(4, 4, 4, 8, 30, 1);
+    eprintln!("4,4,4 after 8 plies (win, draw, loss): {v:?}");
 }
 
 /// 5,5,4: the start by the independent solver (a full-board retrograde is
