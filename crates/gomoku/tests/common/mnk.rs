@@ -65,24 +65,12 @@ impl Mnk {
                 }
             }
         }
-        let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
-            Box::new(|x, y| (x, y)),
-            Box::new(move |x, y| (w - 1 - x, y)),
-            Box::new(move |x, y| (x, h - 1 - y)),
-            Box::new(move |x, y| (w - 1 - x, h - 1 - y)),
-        ];
-        if w == h {
-            maps.push(Box::new(|x, y| (y, x)));
-            maps.push(Box::new(move |x, y| (w - 1 - y, x)));
-            maps.push(Box::new(move |x, y| (y, w - 1 - x)));
-            maps.push(Box::new(move |x, y| (w - 1 - y, w - 1 - x)));
-        }
-        let syms = maps
-            .iter()
-            .map(|f| {
+        let count = if w == h { 8 } else { 4 };
+        let syms = (0..count)
+            .map(|i| {
                 (0..w * h)
                     .map(|c| {
-                        let (x, y) = f(c % w, c / w);
+                        let (x, y) = symmetric(i, c % w, c / w, w, h);
                         y * w + x
                     })
                     .collect()
@@ -93,16 +81,6 @@ impl Mnk {
 
     fn full(&self) -> u64 {
         if self.w * self.h == 64 { u64::MAX } else { (1u64 << (self.w * self.h)) - 1 }
-    }
-
-    /// `true` if `stones` hold a whole line through `cell`.
-    pub fn wins_at(&self, stones: u64, cell: usize) -> bool {
-        self.through[cell].iter().any(|&i| stones & self.lines[i] == self.lines[i])
-    }
-
-    /// `true` if `stones` hold a whole line.
-    pub fn has_line(&self, stones: u64) -> bool {
-        self.lines.iter().any(|&m| stones & m == m)
     }
 
     /// The empty cells that complete a line of `own` (against `other`).
@@ -237,5 +215,20 @@ impl Mnk {
     /// Positions in the table.
     pub fn table_len(&self) -> usize {
         self.table.len()
+    }
+}
+
+/// Cell `(x, y)` under symmetry `i` of a `w`×`h` board (0..4: identity and
+/// the flips; 4..8, square boards only: the transposes and rotations).
+fn symmetric(i: usize, x: usize, y: usize, w: usize, h: usize) -> (usize, usize) {
+    match i {
+        0 => (x, y),
+        1 => (w - 1 - x, y),
+        2 => (x, h - 1 - y),
+        3 => (w - 1 - x, h - 1 - y),
+        4 => (y, x),
+        5 => (w - 1 - y, x),
+        6 => (y, w - 1 - x),
+        _ => (w - 1 - y, w - 1 - x),
     }
 }
