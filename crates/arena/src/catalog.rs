@@ -51,7 +51,7 @@ pub const GENERIC_AGENTS: &[(&str, &str, &str)] = &[
     ("oneply", "eval", "the move to the best position by an evaluator, one ply deep"),
     (
         "negamax",
-        "depth=N|max, time=DUR, nodes=N, eval, preset=default|lean|ordered, threads=N, table=MIB",
+        "depth=N|max, time=DUR, nodes=N, eval, preset=default|lean|ordered, threads=N, table=MIB, quiescence=on|off, symmetry=on|off",
         "alpha-beta search (iterative deepening); depth=max solves; default depth 6",
     ),
     (

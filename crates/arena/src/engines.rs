@@ -41,7 +41,18 @@ impl<G: Game> Evaluator<G> for SharedEval<G> {
 }
 
 /// The keys of `negamax`.
-const NEGAMAX_KEYS: &[&str] = &["depth", "time", "nodes", "eval", "preset", "threads", "table"];
+const NEGAMAX_KEYS: &[&str] =
+    &["depth", "time", "nodes", "eval", "preset", "threads", "table", "quiescence", "symmetry"];
+
+/// An `on`/`off` switch of a spec (`None` if absent).
+fn switch(spec: &mut AgentSpec, key: &str) -> Result<Option<bool>, SpecError> {
+    match spec.raw(key).as_deref() {
+        None => Ok(None),
+        Some("on") => Ok(Some(true)),
+        Some("off") => Ok(Some(false)),
+        Some(other) => Err(spec.bad(key, other, "on or off")),
+    }
+}
 
 /// The per-move limits most agents take: `time`, `depth` (`max` = to the
 /// end), `nodes`.
@@ -90,6 +101,12 @@ where
             }
             if let Some(t) = spec.get_in::<usize>("table", 0..=4096)? {
                 config.table_mib = t;
+            }
+            if let Some(q) = switch(spec, "quiescence")? {
+                config.quiescence = q;
+            }
+            if let Some(s) = switch(spec, "symmetry")? {
+                config.symmetry = s;
             }
             spec.finish(NEGAMAX_KEYS)?;
             let searcher = Searcher::new(eval, config);

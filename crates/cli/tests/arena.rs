@@ -193,3 +193,73 @@ fn gomoku_engine_agent() {
     rejects(&["match", "gomoku", "--a", "engine:checks=maybe", "--b", "random"], "checks=maybe");
     rejects(&["match", "gomoku", "--a", "engine:quiescence=1", "--b", "random"], "quiescence=1");
 }
+
+/// The pattern evaluator's weights and a VCF at the horizon can be named in
+/// a spec; the default weights written out play the same games as the
+/// default, and bad values are usage errors naming them.
+#[test]
+fn gomoku_engine_weights_and_vcf() {
+    let run = |name: &str, a: &str| {
+        let path = temp(&format!("weights-{name}.jsonl"));
+        let v = json(&[
+            "match",
+            "gomoku",
+            "--size",
+            "9",
+            "--a",
+            a,
+            "--b",
+            "engine:depth=1,checks=off,eval=open",
+            "--games",
+            "4",
+            "--random-plies",
+            "2",
+            "--seed",
+            "5",
+            "--save",
+            path.to_str().unwrap(),
+            "--json",
+        ]);
+        let moves: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"].clone())
+            .collect();
+        (v["a"].clone(), moves)
+    };
+    let default = run("default", "engine:depth=1,checks=off,eval=pattern");
+    let spelled =
+        run("spelled", "engine:depth=1,checks=off,eval=pattern,weights=200/100/10/1/25,vcf=0");
+    assert_eq!(default.1, spelled.1, "the default weights written out change the games");
+    let other =
+        run("other", "engine:depth=1,checks=off,eval=pattern3,weights=1000/200/20/2/50,vcf=40");
+    assert_eq!(other.1.len(), 4);
+    for bad in ["weights=1/2/3", "weights=1/2/3/4/101", "weights=a/2/3/4/5", "vcf=x"] {
+        rejects(&["match", "gomoku", "--a", &format!("engine:{bad}"), "--b", "random"], bad);
+    }
+    rejects(
+        &["match", "gomoku", "--a", "engine:eval=rows,weights=1/2/3/4/5", "--b", "random"],
+        "eval=rows",
+    );
+}
+
+/// The generic `negamax` agent switches quiescence and symmetry on and
+/// off; other values are usage errors naming them.
+#[test]
+fn negamax_switches() {
+    let v = json(&[
+        "match",
+        "tictactoe",
+        "--a",
+        "negamax:depth=max,quiescence=on,symmetry=on",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(v["a"]["losses"], 0, "{v}");
+    for bad in ["quiescence=yes", "symmetry=1"] {
+        rejects(&["match", "tictactoe", "--a", &format!("negamax:{bad}"), "--b", "random"], bad);
+    }
+}

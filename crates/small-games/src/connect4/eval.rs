@@ -12,8 +12,11 @@ use super::{Bits, Connect4Board, completing_cells};
 pub const OPEN_LINE_POINTS: [Score; 4] = [0, 1, 10, 100];
 
 /// Points per open window of 1, 2, 3 own stones in [`Threats`], whose
-/// threat terms weigh the windows of three.
-pub const THREAT_LINE_POINTS: [Score; 4] = [0, 1, 4, 16];
+/// threat terms weigh the windows of three. A window of two must outweigh
+/// the windows of one that a central stone opens (up to 13): with 1, 4, 16
+/// a four-ply search traded twos for central stones and lost matches
+/// against a two-ply search (measured in `docs/small-games.md`).
+pub const THREAT_LINE_POINTS: [Score; 4] = [0, 1, 10, 16];
 
 /// Value of [`OpenLines`] for a side to move that wins with its next
 /// stone (and, negated, that faces two playable threats): above any count
@@ -102,7 +105,7 @@ pub const IMMEDIATE_POINTS: Score = 100_000;
 ///   zugzwang: odd rows (1, 3, 5 from the bottom) for the first player,
 ///   even rows for the second (Allis' odd/even threat rule).
 /// - Plus the open windows of [`OpenLines`], weighted
-///   [`THREAT_LINE_POINTS`] (1, 4, 16: the threat terms weigh the threes).
+///   [`THREAT_LINE_POINTS`] (1, 10, 16: the threat terms weigh the threes).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Threats;
 

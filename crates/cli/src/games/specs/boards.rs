@@ -203,7 +203,7 @@ impl GameSpec for GomokuSpec {
         Ok(vec![
             NamedAgent {
                 name: "engine",
-                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; default depth 6",
+                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; default depth 6",
                 keys: GOMOKU_ENGINE_KEYS,
                 build: Arc::new(gomoku_engine),
             },
@@ -253,12 +253,51 @@ impl GameSpec for GomokuSpec {
 }
 
 /// The keys of Gomoku's `engine`.
-const GOMOKU_ENGINE_KEYS: &[&str] =
-    &["depth", "time", "nodes", "eval", "radius", "checks", "quiescence", "table"];
+const GOMOKU_ENGINE_KEYS: &[&str] = &[
+    "depth",
+    "time",
+    "nodes",
+    "eval",
+    "radius",
+    "checks",
+    "quiescence",
+    "table",
+    "vcf",
+    "weights",
+];
+
+/// The pattern evaluator's window weights and tempo from `weights=A/B/C/D/T`
+/// (points for windows lacking 1, 2, 3, 4 stones, tempo in percent).
+fn pattern_weights(spec: &mut AgentSpec) -> Result<Option<([i32; 4], i32)>, SpecError> {
+    let Some(raw) = spec.raw("weights") else { return Ok(None) };
+    let v: Vec<Option<i32>> = raw
+        .split('/')
+        .map(|x| x.trim().parse::<i32>().ok().filter(|w| (0..=1_000_000).contains(w)))
+        .collect();
+    match v[..] {
+        [Some(a), Some(b), Some(c), Some(d), Some(t)] if t <= 100 => Ok(Some(([a, b, c, d], t))),
+        _ => Err(spec.bad(
+            "weights",
+            &raw,
+            "five numbers A/B/C/D/T: points for windows lacking 1, 2, 3, 4 stones (0..=1000000), tempo percent (0..=100)",
+        )),
+    }
+}
 
 /// The keys of Gomoku's `negamax`: the generic agent's and `radius`.
 const GOMOKU_NEGAMAX_KEYS: &[&str] =
-    &["depth", "time", "nodes", "eval", "preset", "threads", "table", "radius"];
+    &[
+    "depth",
+    "time",
+    "nodes",
+    "eval",
+    "preset",
+    "threads",
+    "table",
+    "quiescence",
+    "symmetry",
+    "radius",
+];
 
 /// Builds Gomoku's `negamax` agent: the generic one (built from the spec
 /// without `radius`) seeing the positions through
@@ -311,7 +350,32 @@ fn gomoku_engine(
             }
         },
     };
-    let eval = eval.unwrap_or_else(|| Box::new(spielbaum_gomoku::Pattern::default()));
+    let eval = match pattern_weights(spec)? {
+        None => eval.unwrap_or_else(|| Box::new(spielbaum_gomoku::Pattern::default())),
+        Some((weights, tempo)) => {
+            let threes = match spec.raw("eval").as_deref() {
+                None | Some("pattern") => false,
+                Some("pattern3") => true,
+                Some(other) => {
+                    return Err(spec.bad(
+                        "eval",
+                        other,
+                        "weights=... needs eval=pattern or pattern3",
+                    ));
+                }
+            };
+            Box::new(
+                spielbaum_gomoku::Pattern::default()
+                    .with_threes(threes)
+                    .with_weights(weights, tempo),
+            )
+        }
+    };
+    let eval: spielbaum_arena::DynEval<spielbaum_gomoku::Gomoku> =
+        match spec.get_in::<u64>("vcf", 0..=1_000_000)? {
+            None | Some(0) => eval,
+            Some(n) => Box::new(spielbaum_gomoku::WithVcf::new(eval, n)),
+        };
     let radius = spec.get_in::<u8>("radius", 0..=spielbaum_gomoku::MAX_RADIUS)?;
     let checks = match spec.raw("checks").as_deref() {
         None | Some("on") => RootChecks::default(),
