@@ -9,7 +9,6 @@ use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome, Player};
 use crate::config::Selection;
 use crate::graph::{Edge, GNode, Graph, Mass, NO_NODE, graph_key};
 use crate::math::Math;
-use crate::params;
 use crate::playout::{Playout, RngExt};
 use crate::search::{Step, playout, terminal_outcome};
 use crate::tree::{Sample, State};
