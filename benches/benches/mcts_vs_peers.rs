@@ -4,7 +4,11 @@
 //! side in one run.
 //!
 //! - ours: UCT, MCTS-Solver off (so every iteration samples), uniform
-//!   playouts with `SplitMix64`, root parallelism for 2 threads;
+//!   playouts with `SplitMix64`, root parallelism for 2 threads; searched
+//!   as a tree (`graph(false)`), like both peers, so the ratios compare
+//!   tree against tree;
+//! - ours as a graph (the engine's default, Monte Carlo graph search):
+//!   printed beside the others, not part of the ratios;
 //! - `mcts` 0.3: `UCTPolicy`, no transposition table; its evaluator runs
 //!   the same uniform playout (`SplitMix64`, thread-local) from every new
 //!   or revisited leaf, starting from the move list `mcts` 0.3 passes in
@@ -98,7 +102,21 @@ fn ours<G: BenchGame>(g: &G, threads: usize) -> u64
 where
     G::Move: Send + Sync,
 {
-    let mut m = Mcts::new(g.clone(), Config::seeded(1).solver(false).threads(threads));
+    ours_with(g, Config::seeded(1).solver(false).threads(threads).graph(false))
+}
+
+fn ours_graph<G: BenchGame>(g: &G, threads: usize) -> u64
+where
+    G::Move: Send + Sync,
+{
+    ours_with(g, Config::seeded(1).solver(false).threads(threads).graph(true))
+}
+
+fn ours_with<G: BenchGame>(g: &G, config: Config) -> u64
+where
+    G::Move: Send + Sync,
+{
+    let mut m = Mcts::new(g.clone(), config);
     let a = m.search(Budget::iterations(ITERATIONS));
     assert_eq!(a.iterations, ITERATIONS);
     assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), ITERATIONS);
@@ -263,7 +281,8 @@ where
 
 type Engine<G> = (&'static str, fn(&G, usize) -> u64);
 
-fn engines<G: BenchGame>() -> [Engine<G>; 3]
+/// Our tree search first, then the two peers, then our graph search.
+fn engines<G: BenchGame>() -> [Engine<G>; 4]
 where
     G::Move: Send + Sync,
 {
@@ -271,8 +290,12 @@ where
         ("spielbaum-mcts", ours::<G>),
         ("mcts 0.3", theirs03::<G>),
         ("minimax 0.6", theirs_minimax::<G>),
+        ("ours as a graph", ours_graph::<G>),
     ]
 }
+
+/// The peers' indices in [`engines`].
+const PEERS: std::ops::Range<usize> = 1..3;
 
 /// CPU time of this process (user + system, all threads) from
 /// `/proc/self/stat`, in seconds; `None` where that file does not exist.
@@ -294,9 +317,9 @@ where
 {
     const ROUNDS: usize = 100;
     let engines = engines::<G>();
-    let mut best = [[Duration::MAX; 2]; 3];
-    let mut cpu = [[0.0f64; 2]; 3];
-    let mut playouts = [[0u64; 2]; 3];
+    let mut best = [[Duration::MAX; 2]; 4];
+    let mut cpu = [[0.0f64; 2]; 4];
+    let mut playouts = [[0u64; 2]; 4];
     for _round in 0..ROUNDS {
         for (e, (_, f)) in engines.iter().enumerate() {
             for (t, threads) in [1usize, 2].into_iter().enumerate() {
@@ -329,7 +352,8 @@ where
             playouts[e][1],
         );
     }
-    for (e, (label, _)) in engines.iter().enumerate().skip(1) {
+    for e in PEERS {
+        let label = engines[e].0;
         println!(
             "  ours / {label:<12} wall: 1 thread x{:.2}, 2 threads x{:.2}   per CPU-second: 1 thread x{:.2}, 2 threads x{:.2}",
             best[e][0].as_secs_f64() / best[0][0].as_secs_f64(),
@@ -370,7 +394,8 @@ fn bench(c: &mut Criterion) {
 }
 
 /// Profiling mode: `MCTS_PEERS_PROFILE="<engine> <game> <threads> <searches>"`
-/// (engine `ours`, `mcts03` or `minimax`; game `ttt` or `sub`) runs only
+/// (engine `ours`, `mcts03`, `minimax` or `graph` (ours searching a
+/// graph); game `ttt` or `sub`) runs only
 /// that many searches of [`ITERATIONS`] and exits, for `valgrind
 /// --tool=callgrind` or `perf stat` (instructions per iteration: the
 /// difference between two search counts, divided by the iterations).
@@ -388,10 +413,10 @@ fn profile(spec: &str) {
     let chosen: Vec<usize> = engine
         .split(',')
         .map(|name| {
-            ["ours", "mcts03", "minimax"]
+            ["ours", "mcts03", "minimax", "graph"]
                 .iter()
                 .position(|&n| n == name)
-                .expect("engine: ours, mcts03 or minimax")
+                .expect("engine: ours, mcts03, minimax or graph")
         })
         .collect();
     fn run<G: BenchGame>(g: &G, chosen: &[usize], threads: usize, searches: u32) -> Vec<(u64, f64)>

@@ -57,7 +57,7 @@ pub const GENERIC_AGENTS: &[(&str, &str, &str)] = &[
     (
         "mcts",
         "iterations=N, time=DUR, c=F, threads=N, solver=on|off, graph=on|off",
-        "Monte Carlo tree search with MCTS-Solver; default 10000 iterations",
+        "Monte Carlo graph search with MCTS-Solver (graph=off: a tree); default 10000 iterations",
     ),
 ];
 

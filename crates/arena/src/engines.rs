@@ -131,8 +131,8 @@ where
                 Some(other) => return Err(spec.bad("solver", other, "on or off")),
             }
             match spec.raw("graph").as_deref() {
-                None | Some("off") => {}
-                Some("on") => config = config.graph(true),
+                None | Some("on") => {}
+                Some("off") => config = config.graph(false),
                 Some(other) => return Err(spec.bad("graph", other, "on or off")),
             }
             spec.finish(MCTS_KEYS)?;

@@ -137,7 +137,8 @@ fn nim_variant() -> Result<(), CliError> {
         "   mixed:0.6 vs random from 20..50, 10000 games: A wins {:.3} (95% CI {lo:.3}..{hi:.3})",
         r.all.rate()
     );
-    let config = spielbaum_mcts::Config::seeded(1).solver(false);
+    // The text's algorithm: plain Monte Carlo statistics on a tree.
+    let config = spielbaum_mcts::Config::seeded(1).solver(false).graph(false);
     let rows = spielbaum_mcts::convergence(&SubtractionGame::classic(22)?, &[100, 10_000], config);
     for row in rows {
         let ps: Vec<String> = row.moves.iter().map(|(d, p, _)| format!("-{d}: {p:.2}")).collect();

@@ -45,10 +45,10 @@ fn mcts_nodes_cap_is_as_documented() {
         json(&["mcts", "tictactoe", "--iterations", "50", "--nodes", n, "--json"]);
     }
     rejects(&["mcts", "tictactoe", "--iterations", "50", "--nodes", "4294967297"], "--nodes");
-    // Documented: each thread's tree holds the root and one node per root
-    // move even under the smallest cap; nothing more. Tic-tac-toe has 9
-    // first moves, NIM 5,7 has 5 + 7.
-    let v = json(&["mcts", "tictactoe", "--iterations", "500", "--nodes", "1", "--json"]);
+    // Documented: each thread's tree (`--tree`) holds the root and one node
+    // per root move even under the smallest cap; nothing more. Tic-tac-toe
+    // has 9 first moves, NIM 5,7 has 5 + 7.
+    let v = json(&["mcts", "tictactoe", "--tree", "--iterations", "500", "--nodes", "1", "--json"]);
     assert_eq!(v["nodes"], 1 + 9);
     let v = json(&[
         "mcts",
@@ -61,6 +61,7 @@ fn mcts_nodes_cap_is_as_documented() {
         "1",
         "--threads",
         "3",
+        "--tree",
         "--json",
     ]);
     assert_eq!(v["nodes"], 3 * (1 + 5 + 7));

@@ -104,7 +104,6 @@ fn graph_search_wins_every_winning_start_to_120() {
                 "50000",
                 "--seed",
                 seed,
-                "--graph",
                 "--json",
             ]);
             let best = v["best_move"].as_str().expect("a move");
@@ -128,21 +127,21 @@ fn graph_search_wins_every_winning_start_to_120() {
 }
 
 #[test]
-fn graph_flag_searches_a_graph() {
+fn graph_by_default_tree_on_request() {
     // The subtraction game from 60 has at most 71 positions (the numbers
     // -10..=60): the graph holds no more, a tree of the same search many
     // more.
-    let args = |graph: bool| {
+    let args = |flag: Option<&'static str>| {
         let mut a = vec!["mcts", "nim-variant", "--n", "60", "--iterations", "20000", "--json"];
-        if graph {
-            a.push("--graph");
-        }
+        a.extend(flag);
         json(&a)
     };
-    let g = args(true);
-    let t = args(false);
+    let g = args(None);
+    let t = args(Some("--tree"));
     assert!(g["nodes"].as_u64().unwrap() <= 71, "{g}");
     assert!(t["nodes"].as_u64().unwrap() > 1_000, "{t}");
+    // `--graph` is still accepted and asks for the default.
+    assert_eq!(args(Some("--graph")), g);
     // The winning moves leave 8k + 1: 60 - 3 = 57 and 60 - 11 = 49.
     assert!(g["best_move"] == "3" || g["best_move"] == "11", "{g}");
 }

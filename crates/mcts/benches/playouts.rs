@@ -1,7 +1,8 @@
 //! The engine's own hot loop: MCTS iterations per second (selection,
 //! expansion, uniform random playout, backpropagation) on Tic-tac-toe and
 //! the subtraction game "3, 5, 11" from n = 22, solver off (so every
-//! iteration runs; the bench asserts the iteration count it times).
+//! iteration runs; the bench asserts the iteration count it times), searched
+//! as a tree (`graph(false)`), so the figures stay comparable over time.
 //!
 //! First it prints the thread scaling of root parallelism (see
 //! [`scaling`]): 1 vs 2 threads for 20 000, 200 000 and 2 000 000
@@ -33,7 +34,8 @@ where
     G: Game + Send + Sync,
     G::Move: Send + Sync,
 {
-    let mut mcts = Mcts::new(game.clone(), Config::seeded(1).solver(false).threads(threads));
+    let mut mcts =
+        Mcts::new(game.clone(), Config::seeded(1).solver(false).threads(threads).graph(false));
     let a = mcts.search(Budget::iterations(iterations));
     assert_eq!(a.iterations, iterations);
     a.iterations
@@ -124,7 +126,7 @@ where
     const FREE: f64 = 1.8;
     for (budget, rounds) in [(20_000u64, 100), (200_000, 20), (2_000_000, 3)] {
         let before = load();
-        let config = |threads| Config::seeded(1).solver(false).threads(threads);
+        let config = |threads| Config::seeded(1).solver(false).threads(threads).graph(false);
         let mut reused: Vec<Mcts<G>> =
             [1, 2].map(|t| Mcts::new(game.clone(), config(t))).into_iter().collect();
         for m in &mut reused {

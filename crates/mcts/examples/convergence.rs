@@ -24,7 +24,7 @@ fn checkpoints() -> Vec<u64> {
 /// `(iterations, [(move, p(win))])` rows for one start.
 fn series(n: u64) -> Vec<(u64, Vec<(u32, f64)>)> {
     let game = spielbaum_nim_variant::SubtractionGame::classic(n).expect("a valid start");
-    let mut mcts = Mcts::new(game, Config::seeded(1).solver(false));
+    let mut mcts = Mcts::new(game, Config::seeded(1).solver(false).graph(false));
     let mut done = 0;
     let mut rows = Vec::new();
     for c in checkpoints() {

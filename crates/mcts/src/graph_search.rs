@@ -9,7 +9,6 @@ use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome, Player};
 use crate::config::Selection;
 use crate::graph::{Edge, GNode, Graph, Mass, NO_NODE, graph_key};
 use crate::math::Math;
-use crate::params;
 use crate::playout::{Playout, RngExt};
 use crate::search::{Step, playout, terminal_outcome};
 use crate::tree::{Sample, State};
@@ -123,7 +122,8 @@ where
                 // descending further.
                 if !(solver && c.winner.is_some())
                     && c.visits > g.edges[e].visits
-                    && let Some(target) = correction(&g.edges[e], &c, node.to_move)
+                    && let Some(target) =
+                        correction(&g.edges[e], &c, node.to_move, step.config.graph_epsilon)
                 {
                     break target;
                 }
@@ -160,12 +160,13 @@ where
 }
 
 /// The correction of Czech, Korus & Kersting (2021): if the mean of edge
-/// `e` differs from the mean of its child `c` by more than
-/// [`params::GRAPH_EPSILON`] (for the mover `mover`), the result that
+/// `e` differs from the mean of its child `c` by more than `epsilon`
+/// ([`Config::graph_epsilon`](crate::Config::graph_epsilon), for the mover
+/// `mover`), the result that
 /// brings the edge's mean to the node's in one step,
 /// `N(s,a)·(Q(s') − Q(s,a)) + Q(s')`, clipped to a valid result (per
 /// component: win share, draw share).
-fn correction<M>(e: &Edge<M>, c: &GNode, mover: Player) -> Option<Mass> {
+fn correction<M>(e: &Edge<M>, c: &GNode, mover: Player, epsilon: f64) -> Option<Mass> {
     let node = c.mean()?;
     if e.visits == 0 {
         return Some(node);
@@ -176,7 +177,7 @@ fn correction<M>(e: &Edge<M>, c: &GNode, mover: Player) -> Option<Mass> {
     let edge_first = if mover == Player::FIRST { edge_wins } else { 1.0 - edge_wins - edge_draw };
     let node_value = node.wins_of(mover) + 0.5 * node.draw;
     let edge_value = edge_wins + 0.5 * edge_draw;
-    if (node_value - edge_value).abs() <= params::GRAPH_EPSILON {
+    if (node_value - edge_value).abs() <= epsilon {
         return None;
     }
     let first = (n * (node.first - edge_first) + node.first).clamp(0.0, 1.0);

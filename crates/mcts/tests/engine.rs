@@ -86,7 +86,7 @@ fn all_cores_uses_every_core() {
 
 #[test]
 fn visits_add_up() {
-    let mut m = Mcts::new(TicTacToe::new(), Config::seeded(1).solver(false));
+    let mut m = Mcts::new(TicTacToe::new(), Config::seeded(1).solver(false).graph(false));
     let a = m.search(Budget::iterations(2_500));
     // Every iteration passes through exactly one root move.
     assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 2_500);

@@ -158,7 +158,7 @@ fn transpositions_are_merged() {
     // Tic-tac-toe has 5,478 positions; a tree of the same search holds
     // far more nodes than the graph.
     let mut g = Mcts::new(TicTacToe::new(), graph(1).stop_when_proven(false));
-    let mut t = Mcts::new(TicTacToe::new(), Config::seeded(1).stop_when_proven(false));
+    let mut t = Mcts::new(TicTacToe::new(), Config::seeded(1).graph(false).stop_when_proven(false));
     let ag = g.search(Budget::iterations(100_000));
     let at = t.search(Budget::iterations(100_000));
     assert!(ag.nodes <= 5_478, "{} graph nodes", ag.nodes);
@@ -235,4 +235,27 @@ fn puzzles_fall_back_to_the_tree() {
     let a = m.search(Budget::iterations(500));
     assert_eq!(a.iterations, 500);
     assert!(Mcts::new(TicTacToe::new(), graph(1)).uses_graph());
+}
+
+#[test]
+fn graph_search_is_the_default_and_the_tree_stays_available() {
+    assert!(Config::default().graph);
+    assert!(Mcts::new(TicTacToe::new(), Config::seeded(1)).uses_graph());
+    assert!(!Mcts::new(TicTacToe::new(), Config::seeded(1).graph(false)).uses_graph());
+}
+
+#[test]
+fn the_correction_threshold_is_a_setting() {
+    // With ε infinite no edge is ever corrected, so every iteration plays
+    // a playout: the statistics differ from the default's on a game with
+    // transpositions.
+    let run = |config: Config| {
+        let mut m = Mcts::new(TicTacToe::new(), config.solver(false));
+        let a = m.search(Budget::iterations(20_000));
+        a.moves.iter().map(|m| (m.visits, m.wins, m.draws)).collect::<Vec<_>>()
+    };
+    assert_eq!(Config::default().graph_epsilon, spielbaum_mcts::params::GRAPH_EPSILON);
+    let with = run(graph(1));
+    assert_eq!(with, run(graph(1).graph_epsilon(spielbaum_mcts::params::GRAPH_EPSILON)));
+    assert_ne!(with, run(graph(1).graph_epsilon(f64::INFINITY)));
 }

@@ -1,4 +1,5 @@
-//! Roots with at least [`LAZY_ROOT_MOVES`] moves are expanded lazily under
+//! Tree search (`graph(false)`): roots with at least [`LAZY_ROOT_MOVES`]
+//! moves are expanded lazily under
 //! UCT: a tree makes a root child when selection first reaches it. A tree
 //! then holds only the root children it visited (many threads over a wide
 //! root: each tree pays for its own iterations, not for the whole list),
@@ -50,7 +51,7 @@ fn a_root_of_lost_moves_is_proven_only_when_every_move_was_tried() {
     // A narrow root (expanded at once) and a wide one (lazily) behave
     // alike: one iteration refutes one move.
     for width in [10, LAZY_ROOT_MOVES as u32 + 5] {
-        let mut mcts = Mcts::new(Doomed { width, played: None }, Config::seeded(3));
+        let mut mcts = Mcts::new(Doomed { width, played: None }, Config::seeded(3).graph(false));
         let a = mcts.search(Budget::iterations(u64::from(width) - 1));
         assert_eq!(a.proof, Proof::Unknown, "width {width}: proven with a move untried");
         assert_eq!(a.moves.iter().filter(|m| m.visits == 1).count(), width as usize - 1);
@@ -64,7 +65,8 @@ fn a_root_of_lost_moves_is_proven_only_when_every_move_was_tried() {
 fn each_tree_holds_only_the_root_children_it_visited() {
     let objects = LAZY_ROOT_MOVES as u32 + 1_000;
     let (threads, each) = (64usize, 4u64);
-    let mut mcts = Mcts::new(Nim::new(&[objects]).unwrap(), Config::seeded(5).threads(threads));
+    let mut mcts =
+        Mcts::new(Nim::new(&[objects]).unwrap(), Config::seeded(5).threads(threads).graph(false));
     let a = mcts.search(Budget::iterations(threads as u64 * each));
     assert_eq!(a.iterations, threads as u64 * each);
     assert_eq!(a.moves.len(), objects as usize);
@@ -79,7 +81,7 @@ fn each_tree_holds_only_the_root_children_it_visited() {
 fn the_solver_finds_the_win_at_a_wide_root() {
     // One heap: taking it all wins (and is the only winning move).
     let objects = LAZY_ROOT_MOVES as u32 + 4;
-    let mut mcts = Mcts::new(Nim::new(&[objects]).unwrap(), Config::seeded(7));
+    let mut mcts = Mcts::new(Nim::new(&[objects]).unwrap(), Config::seeded(7).graph(false));
     let a = mcts.search(Budget::iterations(2 * u64::from(objects)));
     assert_eq!(a.proof, Proof::Win);
     assert_eq!(a.best_move.map(|m| m.take), Some(objects));
@@ -91,7 +93,7 @@ fn a_long_search_expands_a_wide_root_in_full() {
     for threshold in [1, 0] {
         // Threshold 0 expands a root child on its first visit, so the
         // rest of the root is made at once (its children stay contiguous).
-        let mut config = Config::seeded(7).solver(false);
+        let mut config = Config::seeded(7).solver(false).graph(false);
         config.expand_threshold = threshold;
         let mut mcts = Mcts::new(Nim::new(&[objects]).unwrap(), config);
         let a = mcts.search(Budget::iterations(3 * u64::from(objects)));

@@ -1,5 +1,5 @@
 //! `spielbaum mcts <game> [game options] [--position P]
-//! (--iterations N | --time-ms T) [--seed S] [--threads N] [--graph] [--json]`:
+//! (--iterations N | --time-ms T) [--seed S] [--threads N] [--tree] [--json]`:
 //! Monte Carlo tree search with the mcts crate: per root move its visits
 //! and estimated win probability, and the chosen move.
 
@@ -44,9 +44,14 @@ pub struct Args {
     pub nodes: Option<usize>,
     /// Monte Carlo graph search: one node per position, so transpositions
     /// share their statistics and proofs (two-player games; puzzles are
-    /// searched as a tree).
-    #[arg(long)]
+    /// searched as a tree). The default; the switch is kept so that older
+    /// command lines still run.
+    #[arg(long, conflicts_with = "tree")]
     pub graph: bool,
+    /// Classic tree search instead of graph search: one node per path,
+    /// transpositions not merged.
+    #[arg(long)]
+    pub tree: bool,
     /// Switch MCTS-Solver off: pure Monte Carlo statistics.
     #[arg(long)]
     pub no_solver: bool,
@@ -87,7 +92,7 @@ impl GameVisitor for Run<'_> {
             .threads(a.threads)
             .solver(!a.no_solver)
             .stop_when_proven(a.stop_when_proven)
-            .graph(a.graph);
+            .graph(!a.tree);
         if let Some(c) = a.exploration {
             config.selection = Selection::Uct { exploration: c };
         }

@@ -407,7 +407,7 @@ const MAX_PLAYER_ITERATIONS: u64 = 10_000_000;
 
 /// A player of `nim-variant play`: the text's (`optimal`, `random`,
 /// `mixed:P`) or an engine: `mcts:N` / `mcts-solver:N` (N iterations per
-/// move, MCTS-Solver off / on, the tree kept between moves), `negamax`
+/// move, MCTS-Solver off / on, the graph kept between moves), `negamax`
 /// (the exact solver) or `negamax:D` (a search to depth D).
 fn player(
     spec: &str,
