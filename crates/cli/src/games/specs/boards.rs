@@ -363,7 +363,7 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); keys depth=N, time=DUR, nodes=N, table=MIB, contempt=N, and the evaluator's weights by name (mill, open_to_move, open_waiting, two, double_mill, mobility, placing_mobility, blocked, crossing; a stone is 1000); default 1s per move",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, and the evaluator's weights by name (a stone is 1000); default 1s per move",
             keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
@@ -393,5 +393,16 @@ impl GameSpec for MuehleSpec {
     }
     fn board(g: &spielbaum_muehle::Position) -> String {
         g.diagram()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_weight_of_the_muehle_evaluator_is_an_engine_key() {
+        for name in spielbaum_muehle::Weights::NAMES {
+            assert!(super::MUEHLE_ENGINE_KEYS.contains(&name), "{name}");
+        }
+        assert_eq!(super::MUEHLE_ENGINE_KEYS.len(), 5 + spielbaum_muehle::Weights::NAMES.len());
     }
 }
