@@ -1,7 +1,7 @@
 //! Tuning constants of the evaluator ([`MillEval`](crate::MillEval)) and
 //! of the engine ([`MillEngine`](crate::MillEngine)), in one place. How
-//! they were tuned, and the match behind each accepted value, is in the
-//! book's Mühle page (docs/muehle.md, section "Tuning").
+//! they are tuned, and the match behind each tried value, is in the
+//! book's Mühle page (docs/muehle.md, "Tuning the evaluator's weights").
 //!
 //! Evaluator values are in the evaluator's units: a stone is worth
 //! [`STONE`].
