@@ -1,6 +1,7 @@
 //! [`Mcts`] as an [`Agent`]: searches with the game's history, keeps its
 //! tree between moves.
 
+use spielbaum_game_trait::rand_core::{RngCore, SeedableRng};
 use spielbaum_game_trait::{
     Agent, AgentError, AgentLimits, Decision, Evaluator, Game, History, legal_moves_of,
 };
@@ -26,12 +27,13 @@ pub fn budget_for_move(limits: &AgentLimits, own: &AgentLimits) -> Budget {
 /// game's history makes repetitions draws where the game has that rule,
 /// and the decision carries the chosen move's win probability, the
 /// iterations and the most visited line. Its name is `mcts`.
-impl<G, P, E> Agent<G> for Mcts<G, P, E>
+impl<G, P, E, R> Agent<G> for Mcts<G, P, E, R>
 where
     G: Game + Send + Sync,
     G::Move: Send + Sync,
-    P: Playout<G> + Clone + Send,
+    P: Playout<G, R> + Clone + Send,
     E: Evaluator<G> + Send + Sync,
+    R: RngCore + SeedableRng + Clone + Send,
 {
     fn name(&self) -> String {
         "mcts".into()

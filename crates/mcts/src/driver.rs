@@ -5,6 +5,7 @@ use std::sync::Barrier;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use spielbaum_game_trait::rand_core::RngCore;
 use spielbaum_game_trait::{Evaluator, Game, KeyHistory};
 
 use crate::analysis::{Control, Progress, StopReason};
@@ -17,22 +18,27 @@ use crate::playout::Playout;
 use crate::search::{Clock, Step, iterate};
 use crate::tree::{Proof, Tree};
 
-/// What one thread searches: a tree or a graph.
-pub(crate) trait Arena<G: Game>: Send {
+/// What one thread searches: a tree or a graph, drawing from a generator
+/// of type `R`.
+pub(crate) trait Arena<G: Game, R>: Send {
     /// One iteration; `false` if the node cap stopped a wanted expansion.
-    fn iterate<P: Playout<G>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool;
+    fn iterate<P: Playout<G, R>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool
+    where
+        R: RngCore;
     /// MCTS-Solver proved the root.
     fn root_proven(&self) -> bool;
     /// Nodes held.
     fn size(&self) -> usize;
+    /// Room for `nodes` more nodes (and their edges) without reallocating.
+    fn reserve(&mut self, nodes: usize);
 }
 
-impl<G: Game> Arena<G> for Tree<G::Move>
+impl<G: Game, R: RngCore + Clone + Send> Arena<G, R> for Tree<G::Move, R>
 where
     G::Move: Send,
 {
     #[inline]
-    fn iterate<P: Playout<G>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool {
+    fn iterate<P: Playout<G, R>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool {
         iterate(self, step)
     }
     fn root_proven(&self) -> bool {
@@ -41,14 +47,17 @@ where
     fn size(&self) -> usize {
         self.nodes.len()
     }
+    fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
+    }
 }
 
-impl<G: Game> Arena<G> for Graph<G::Move>
+impl<G: Game, R: RngCore + Clone + Send> Arena<G, R> for Graph<G::Move, R>
 where
     G::Move: Send,
 {
     #[inline]
-    fn iterate<P: Playout<G>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool {
+    fn iterate<P: Playout<G, R>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool {
         iterate_graph(self, step)
     }
     fn root_proven(&self) -> bool {
@@ -56,6 +65,10 @@ where
     }
     fn size(&self) -> usize {
         self.nodes.len()
+    }
+    fn reserve(&mut self, nodes: usize) {
+        // Positions are fewer than edges; the edges are what grows.
+        self.edges.reserve(nodes);
     }
 }
 
@@ -73,7 +86,7 @@ pub(crate) struct Job<'a, G: Game, E> {
 /// Runs the search on `arenas` (one per thread; thread 0 is the calling
 /// thread, which calls `progress`). Returns the iterations run and each
 /// thread's reason to stop.
-pub(crate) fn drive<G, P, E, A>(
+pub(crate) fn drive<G, R, P, E, A>(
     arenas: &mut [A],
     job: &Job<'_, G, E>,
     main_playout: &mut P,
@@ -82,9 +95,10 @@ pub(crate) fn drive<G, P, E, A>(
 where
     G: Game + Sync,
     G::Move: Send,
-    P: Playout<G> + Clone + Send,
+    R: RngCore,
+    P: Playout<G, R> + Clone + Send,
     E: Evaluator<G> + Sync,
-    A: Arena<G>,
+    A: Arena<G, R>,
 {
     let threads = arenas.len();
     let budget = job.budget;
@@ -101,6 +115,19 @@ where
     };
     let limits_of = |i: usize| Limits { iterations: share(i), deadline, stop_when_full };
     let locals: Vec<P> = (1..threads).map(|_| main_playout.clone()).collect();
+    // Grow the workers' arenas here, on the calling thread (see
+    // `params::PRESIZE_NODES_PER_ITERATION`).
+    if threads > 1 {
+        for (i, arena) in arenas.iter_mut().enumerate().skip(1) {
+            if let Some(n) = share(i) {
+                let want = (n as usize)
+                    .saturating_mul(params::PRESIZE_NODES_PER_ITERATION)
+                    .min(params::PRESIZE_MAX_NODES)
+                    .min(node_cap);
+                arena.reserve(want.saturating_sub(arena.size()));
+            }
+        }
+    }
     let Some((first, rest)) = arenas.split_first_mut() else {
         return (0, vec![StopReason::Nothing]);
     };
@@ -222,7 +249,7 @@ struct Limits {
 }
 
 /// Runs iterations on one tree or graph until a limit is reached.
-fn run<G, P, E, A>(
+fn run<G, R, P, E, A>(
     tree: &mut A,
     step: &mut Step<'_, G, P, E>,
     limits: &Limits,
@@ -231,9 +258,10 @@ fn run<G, P, E, A>(
 ) -> (u64, StopReason)
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore,
+    P: Playout<G, R>,
     E: Evaluator<G>,
-    A: Arena<G>,
+    A: Arena<G, R>,
 {
     let mut done: u64 = 0;
     loop {

@@ -2,7 +2,8 @@
 
 use std::time::{Duration, Instant};
 
-use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Zero};
+use spielbaum_game_trait::rand_core::{RngCore, SeedableRng};
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, SplitMix64, Zero};
 
 use crate::analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 use crate::config::{Budget, Config, Selection};
@@ -33,7 +34,9 @@ impl std::error::Error for MctsError {}
 /// Monte Carlo tree search over any [`Game`].
 ///
 /// The engine owns its root position, one tree per thread, the playout
-/// policy `P` and an optional prior evaluator `E` (PUCT). Each
+/// policy `P`, an optional prior evaluator `E` (PUCT) and one random
+/// number generator of type `R` per thread (default [`SplitMix64`]; any
+/// seedable `rand_core` generator with [`with_rng`](Mcts::with_rng)). Each
 /// [`search`](Mcts::search) call adds iterations to the trees, so searching
 /// twice with 1 000 iterations gives the same statistics as searching once
 /// with 2 000 (on one thread). [`advance`](Mcts::advance) plays a move and
@@ -50,15 +53,15 @@ impl std::error::Error for MctsError {}
 /// let best = a.best_move.unwrap();
 /// mcts.advance(best).unwrap(); // the subtree of `best` is the new tree
 /// ```
-pub struct Mcts<G: Game, P = Uniform, E = Zero> {
+pub struct Mcts<G: Game, P = Uniform, E = Zero, R = SplitMix64> {
     root: G,
     config: Config,
     playout: P,
     priors: Option<E>,
-    trees: Vec<Tree<G::Move>>,
+    trees: Vec<Tree<G::Move, R>>,
     /// Graph search ([`Config::graph`], two players): one graph per thread
     /// instead of the trees.
-    graphs: Vec<Graph<G::Move>>,
+    graphs: Vec<Graph<G::Move, R>>,
     /// Keys of the game's positions before the root (repetition rule).
     history: KeyHistory,
 }
@@ -80,10 +83,13 @@ impl<G: Game> Mcts<G, Uniform, Zero> {
     }
 }
 
-impl<G: Game, P, E> Mcts<G, P, E> {
+impl<G: Game, P, E, R> Mcts<G, P, E, R> {
     /// The same engine with another playout policy (the trees start
     /// afresh).
-    pub fn with_playout<Q: Playout<G>>(self, playout: Q) -> Mcts<G, Q, E> {
+    pub fn with_playout<Q: Playout<G, R>>(self, playout: Q) -> Mcts<G, Q, E, R>
+    where
+        R: RngCore,
+    {
         Mcts {
             root: self.root,
             config: self.config,
@@ -98,7 +104,7 @@ impl<G: Game, P, E> Mcts<G, P, E> {
     /// The same engine with move priors from `eval`; switches UCT selection
     /// to PUCT with default constants (a PUCT selection already configured
     /// is kept). The trees start afresh.
-    pub fn with_priors<F: Evaluator<G>>(self, eval: F) -> Mcts<G, P, F> {
+    pub fn with_priors<F: Evaluator<G>>(self, eval: F) -> Mcts<G, P, F, R> {
         let mut config = self.config;
         if let Selection::Uct { .. } = config.selection {
             config.selection = Selection::puct();
@@ -108,6 +114,61 @@ impl<G: Game, P, E> Mcts<G, P, E> {
             config,
             playout: self.playout,
             priors: Some(eval),
+            trees: Vec::new(),
+            graphs: Vec::new(),
+            history: self.history,
+        }
+    }
+
+    /// The same engine drawing its random numbers from generators of type
+    /// `S` (any seedable `rand_core` generator, e.g. `rand`'s `StdRng`),
+    /// one per thread, each made with `S::seed_from_u64` from the thread's
+    /// seed (thread 0: [`Config::seed`]). Expansion order and playouts
+    /// run on it. The trees start afresh. [`SplitMix64`], the default,
+    /// gives the same search through either route.
+    ///
+    /// ```
+    /// use spielbaum_game_trait::SplitMix64;
+    /// use spielbaum_game_trait::rand_core::{RngCore, SeedableRng};
+    /// use spielbaum_mcts::{Budget, Config, Mcts};
+    /// use spielbaum_small_games::TicTacToe;
+    ///
+    /// /// A user's generator (xorshift64*), seeded from a `u64`.
+    /// #[derive(Clone)]
+    /// struct XorShift(u64);
+    /// impl RngCore for XorShift {
+    ///     fn next_u32(&mut self) -> u32 { (self.next_u64() >> 32) as u32 }
+    ///     fn next_u64(&mut self) -> u64 {
+    ///         self.0 ^= self.0 >> 12;
+    ///         self.0 ^= self.0 << 25;
+    ///         self.0 ^= self.0 >> 27;
+    ///         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    ///     }
+    ///     fn fill_bytes(&mut self, dst: &mut [u8]) {
+    ///         for b in dst { *b = self.next_u64() as u8; }
+    ///     }
+    /// }
+    /// impl SeedableRng for XorShift {
+    ///     type Seed = [u8; 8];
+    ///     fn from_seed(seed: [u8; 8]) -> Self { XorShift(u64::from_le_bytes(seed) | 1) }
+    /// }
+    ///
+    /// let mut mcts = Mcts::new(TicTacToe::new(), Config::seeded(3)).with_rng::<XorShift>();
+    /// assert_eq!(mcts.search(Budget::iterations(1_000)).iterations, 1_000);
+    ///
+    /// // SplitMix64 named explicitly searches exactly as the default does.
+    /// let a = Mcts::new(TicTacToe::new(), Config::seeded(3)).search(Budget::iterations(500));
+    /// let b = Mcts::new(TicTacToe::new(), Config::seeded(3))
+    ///     .with_rng::<SplitMix64>()
+    ///     .search(Budget::iterations(500));
+    /// assert_eq!(a.moves, b.moves);
+    /// ```
+    pub fn with_rng<S: RngCore + SeedableRng>(self) -> Mcts<G, P, E, S> {
+        Mcts {
+            root: self.root,
+            config: self.config,
+            playout: self.playout,
+            priors: self.priors,
             trees: Vec::new(),
             graphs: Vec::new(),
             history: self.history,
@@ -143,7 +204,10 @@ impl<G: Game, P, E> Mcts<G, P, E> {
 
     /// Every tree and graph starts over from the root, each generator from
     /// its seed.
-    fn restart_all(&mut self) {
+    fn restart_all(&mut self)
+    where
+        R: SeedableRng,
+    {
         for (i, tree) in self.trees.iter_mut().enumerate() {
             tree.restart(&self.root, thread_seed(self.config.seed, i));
         }
@@ -159,7 +223,10 @@ impl<G: Game, P, E> Mcts<G, P, E> {
     /// positions with one engine allocates nothing after the first
     /// searches.
     /// The root's history is forgotten (see [`set_history`](Mcts::set_history)).
-    pub fn set_root(&mut self, root: G) {
+    pub fn set_root(&mut self, root: G)
+    where
+        R: SeedableRng,
+    {
         self.root = root;
         self.history.clear();
         self.restart_all();
@@ -171,7 +238,10 @@ impl<G: Game, P, E> Mcts<G, P, E> {
     /// occurred before — among these keys or earlier on the iteration's
     /// line — as a draw. Another history than the one the trees were grown
     /// with starts them over.
-    pub fn set_history(&mut self, keys: &[u64]) {
+    pub fn set_history(&mut self, keys: &[u64])
+    where
+        R: SeedableRng,
+    {
         let keys = match keys.last() {
             Some(&k) if k == self.root.key() => &keys[..keys.len() - 1],
             _ => keys,
@@ -225,7 +295,10 @@ impl<G: Game, P, E> Mcts<G, P, E> {
 
     /// One tree per thread; none while the root has no legal move (a
     /// finished game: nothing to search).
-    fn ensure_trees(&mut self) {
+    fn ensure_trees(&mut self)
+    where
+        R: SeedableRng,
+    {
         if self.uses_graph() {
             if self.graphs.len() != self.config.threads {
                 self.graphs = (0..self.config.threads)
@@ -247,12 +320,13 @@ fn thread_seed(seed: u64, i: usize) -> u64 {
     seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-impl<G, P, E> Mcts<G, P, E>
+impl<G, P, E, R> Mcts<G, P, E, R>
 where
     G: Game + Sync,
     G::Move: Send,
-    P: Playout<G> + Clone + Send,
+    P: Playout<G, R> + Clone + Send,
     E: Evaluator<G> + Sync,
+    R: RngCore + SeedableRng + Clone + Send,
 {
     /// Searches within `budget` and returns the statistics of every root
     /// move. Uses [`Config::threads`] threads.
@@ -313,7 +387,7 @@ where
     }
 }
 
-impl<G: Game, P, E> Mcts<G, P, E> {
+impl<G: Game, P, E, R> Mcts<G, P, E, R> {
     /// The statistics of the trees as they are (no search), merged over
     /// threads.
     pub fn analysis(&self) -> Analysis<G::Move> {
@@ -497,7 +571,7 @@ fn choose<M: Copy>(moves: &[MoveStats<M>], players: u8) -> Option<M> {
 }
 
 /// The most visited line from the root of `tree`.
-fn principal_variation<M: Copy>(tree: &Tree<M>) -> Vec<M> {
+fn principal_variation<M: Copy, R>(tree: &Tree<M, R>) -> Vec<M> {
     let mut line = Vec::new();
     let mut id = 0;
     while tree.nodes[id].state == State::Expanded {

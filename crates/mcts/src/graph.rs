@@ -3,6 +3,7 @@
 //! Kersting 2021).
 
 use rustc_hash::FxHashMap;
+use spielbaum_game_trait::rand_core::SeedableRng;
 use spielbaum_game_trait::{Game, KeyHistory, MoveList, Outcome, Player, SplitMix64};
 
 use crate::params;
@@ -134,12 +135,12 @@ pub(crate) fn graph_key<G: Game>(pos: &G, key: u64, no_progress_rule: bool) -> u
 /// One search graph with its own generator and buffers.
 #[derive(Clone, Debug)]
 #[repr(align(128))]
-pub(crate) struct Graph<M> {
+pub(crate) struct Graph<M, R = SplitMix64> {
     pub nodes: Vec<GNode>,
     pub edges: Vec<Edge<M>>,
     /// Graph key -> node.
     pub index: FxHashMap<u64, NodeId>,
-    pub rng: SplitMix64,
+    pub rng: R,
     pub iterations: u64,
     /// The game has a no-progress rule (mixed into graph keys).
     pub no_progress_rule: bool,
@@ -153,9 +154,12 @@ pub(crate) struct Graph<M> {
     pub keys: KeyHistory,
 }
 
-impl<M: Copy> Graph<M> {
+impl<M: Copy, R> Graph<M, R> {
     /// A graph for `root`, or `None` if `root` has no legal move.
-    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Option<Self> {
+    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Option<Self>
+    where
+        R: SeedableRng,
+    {
         let mut moves = MoveList::new();
         root.moves(&mut moves);
         moves.first()?;
@@ -163,7 +167,7 @@ impl<M: Copy> Graph<M> {
             nodes: Vec::with_capacity(params::INITIAL_NODES),
             edges: Vec::with_capacity(params::INITIAL_NODES),
             index: FxHashMap::default(),
-            rng: SplitMix64::new(seed),
+            rng: R::seed_from_u64(seed),
             iterations: 0,
             no_progress_rule: root.draw_rules().no_progress.is_some(),
             path: Vec::with_capacity(64),
@@ -177,8 +181,11 @@ impl<M: Copy> Graph<M> {
     }
 
     /// Empties the graph for `root` and restarts the generator.
-    pub(crate) fn restart<G: Game<Move = M>>(&mut self, root: &G, seed: u64) {
-        self.rng = SplitMix64::new(seed);
+    pub(crate) fn restart<G: Game<Move = M>>(&mut self, root: &G, seed: u64)
+    where
+        R: SeedableRng,
+    {
+        self.rng = R::seed_from_u64(seed);
         self.reset_root(root);
     }
 

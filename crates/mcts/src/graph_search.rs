@@ -3,13 +3,14 @@
 //! transposition correction, expansion, simulation, backpropagation, and
 //! MCTS-Solver's proof propagation through the graph.
 
+use spielbaum_game_trait::rand_core::RngCore;
 use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome, Player};
 
 use crate::config::Selection;
 use crate::graph::{Edge, GNode, Graph, Mass, NO_NODE, graph_key};
 use crate::math::Math;
 use crate::params;
-use crate::playout::Playout;
+use crate::playout::{Playout, RngExt};
 use crate::search::{Step, playout, terminal_outcome};
 use crate::tree::{Sample, State};
 
@@ -22,10 +23,14 @@ fn repeated(keys: &KeyHistory, earlier: &KeyHistory, key: u64) -> bool {
 
 /// Runs one iteration on `g`. Returns `false` if the graph wanted to grow
 /// but the node cap stopped it.
-pub(crate) fn iterate_graph<G, P, E>(g: &mut Graph<G::Move>, step: &mut Step<'_, G, P, E>) -> bool
+pub(crate) fn iterate_graph<G, R, P, E>(
+    g: &mut Graph<G::Move, R>,
+    step: &mut Step<'_, G, P, E>,
+) -> bool
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore + Clone,
+    P: Playout<G, R>,
     E: Evaluator<G>,
 {
     let solver = step.config.solver;
@@ -181,7 +186,7 @@ fn correction<M>(e: &Edge<M>, c: &GNode, mover: Player) -> Option<Mass> {
 
 /// Adds `mass` to every edge and node of the path (each edge counts it
 /// for its mover, each node for [`Player::FIRST`]).
-fn backpropagate<M>(g: &mut Graph<M>, mass: Mass) {
+fn backpropagate<M, R>(g: &mut Graph<M, R>, mass: Mass) {
     for (i, &e) in g.path.iter().enumerate() {
         let mover = g.nodes[g.path_nodes[i] as usize].to_move;
         let edge = &mut g.edges[e as usize];
@@ -205,7 +210,7 @@ fn backpropagate<M>(g: &mut Graph<M>, mass: Mass) {
 /// iteration's line or of the game before the root is a draw there, so
 /// it counts as unproven (a proof never rests on a repetition, which
 /// depends on the line).
-fn prove<M>(g: &mut Graph<M>, parent: usize, earlier: &KeyHistory, rep: bool) -> bool {
+fn prove<M, R>(g: &mut Graph<M, R>, parent: usize, earlier: &KeyHistory, rep: bool) -> bool {
     let p = g.nodes[parent];
     if p.winner.is_some() {
         return true;
@@ -241,14 +246,14 @@ fn prove<M>(g: &mut Graph<M>, parent: usize, earlier: &KeyHistory, rep: bool) ->
 /// `true` if selection skips the edge: its child is proven lost for the
 /// mover.
 #[inline]
-fn lost<M>(g: &Graph<M>, e: &Edge<M>, mover: Player) -> bool {
+fn lost<M, R>(g: &Graph<M, R>, e: &Edge<M>, mover: Player) -> bool {
     e.child != NO_NODE && g.nodes[e.child as usize].winner.is_some_and(|w| w != mover)
 }
 
 /// The edge of node `id` with the highest UCT / PUCT value (edge
 /// statistics; unvisited edges first, in the random order of expansion).
-fn select<M: Copy>(
-    g: &Graph<M>,
+fn select<M: Copy, R>(
+    g: &Graph<M, R>,
     id: usize,
     selection: Selection,
     solver: bool,
@@ -304,9 +309,10 @@ fn select<M: Copy>(
 
 /// Creates the edges of leaf `id` from `g.moves`, shuffled (so "unvisited
 /// first" tries them in a uniformly random order).
-fn expand<G, P, E>(g: &mut Graph<G::Move>, id: usize, pos: &G, step: &Step<'_, G, P, E>)
+fn expand<G, R, P, E>(g: &mut Graph<G::Move, R>, id: usize, pos: &G, step: &Step<'_, G, P, E>)
 where
     G: Game,
+    R: RngCore,
     E: Evaluator<G>,
 {
     let k = g.moves.len();

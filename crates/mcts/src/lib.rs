@@ -25,5 +25,5 @@ pub use analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 pub use config::{Budget, Config, Selection};
 pub use convergence::{ConvergencePoint, convergence};
 pub use engine::{Mcts, MctsError};
-pub use playout::{FromFn, Guided, Mixed, Playout, Uniform, from_fn};
+pub use playout::{FromFn, Guided, Mixed, Playout, RngExt, Uniform, from_fn};
 pub use tree::Proof;

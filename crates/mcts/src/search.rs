@@ -4,11 +4,12 @@
 
 use std::time::Instant;
 
-use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Outcome, SplitMix64};
+use spielbaum_game_trait::rand_core::RngCore;
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Outcome};
 
 use crate::config::{Config, Selection};
 use crate::math::Math;
-use crate::playout::Playout;
+use crate::playout::{Playout, RngExt};
 use crate::tree::{Node, NodeId, Proof, Sample, State, Tree, Values};
 
 /// What one iteration needs besides the tree.
@@ -64,17 +65,18 @@ impl Clock {
 /// `true` if `key` occurred before: in the game before the root or earlier
 /// in this iteration.
 #[inline]
-fn repeated(tree: &Tree<impl Copy>, earlier: &KeyHistory, key: u64) -> bool {
+fn repeated<M, R>(tree: &Tree<M, R>, earlier: &KeyHistory, key: u64) -> bool {
     tree.keys.contains(key) || earlier.contains(key)
 }
 
 /// Runs one iteration on `tree`. Returns `false` if the tree wanted to grow
 /// but the node cap stopped it. If the deadline passes inside the iteration
 /// (`step.clock.expired`), it is abandoned: no statistics change.
-pub(crate) fn iterate<G, P, E>(tree: &mut Tree<G::Move>, step: &mut Step<'_, G, P, E>) -> bool
+pub(crate) fn iterate<G, R, P, E>(tree: &mut Tree<G::Move, R>, step: &mut Step<'_, G, P, E>) -> bool
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore + Clone,
+    P: Playout<G, R>,
     E: Evaluator<G>,
 {
     let solver = step.config.solver;
@@ -106,7 +108,8 @@ where
 
             // --- Selection: descend to the most urgent child.
             State::Expanded => {
-                let (child, mv) = select::<G>(tree, id, step.config.selection, solver, step.math);
+                let (child, mv) =
+                    select::<G, R>(tree, id, step.config.selection, solver, step.math);
                 if rep {
                     tree.keys.push(pos.key());
                 }
@@ -206,8 +209,8 @@ fn mark_terminal<M>(node: &mut Node<M>, outcome: Outcome, solver: bool) {
 /// check per child; each holds its move, so the chosen one needs no
 /// further load), the puzzle normalisation is an affine map fixed before
 /// the loop, and two-player UCT reads only the [`Node`]s.
-fn select<G: Game>(
-    tree: &Tree<G::Move>,
+fn select<G: Game, R>(
+    tree: &Tree<G::Move, R>,
     id: usize,
     selection: Selection,
     solver: bool,
@@ -313,9 +316,10 @@ fn skip(proof: Proof, puzzle_game: bool) -> bool {
 
 /// Creates the children of leaf `id` from the moves in `tree.moves`, in a
 /// random order (so UCT's "unvisited first" rule samples them uniformly).
-fn expand<G, P, E>(tree: &mut Tree<G::Move>, id: usize, pos: &G, step: &Step<'_, G, P, E>)
+fn expand<G, R, P, E>(tree: &mut Tree<G::Move, R>, id: usize, pos: &G, step: &Step<'_, G, P, E>)
 where
     G: Game,
+    R: RngCore,
     E: Evaluator<G>,
 {
     let k = tree.moves.len();
@@ -346,15 +350,16 @@ where
 
 /// Plays out from `pos` (which has moves: `tree.moves` holds them) with the
 /// playout policy until the game ends or the ply limit is reached.
-fn simulate<G, P, E>(
-    tree: &mut Tree<G::Move>,
+fn simulate<G, R, P, E>(
+    tree: &mut Tree<G::Move, R>,
     pos: G,
     step: &mut Step<'_, G, P, E>,
     record_line: bool,
 ) -> Sample
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore + Clone,
+    P: Playout<G, R>,
 {
     let line = if record_line { Some(&mut tree.line) } else { None };
     playout(pos, &mut tree.moves, &mut tree.rng, &mut tree.keys, line, step)
@@ -368,17 +373,18 @@ where
 /// Hot path: the generator lives in a local for the whole playout, the
 /// move list is read as one slice per ply, and the game is asked for its
 /// moves once per ply (no `outcome` until the list comes back empty).
-pub(crate) fn playout<G, P, E>(
+pub(crate) fn playout<G, R, P, E>(
     mut pos: G,
     moves_buf: &mut MoveList<G::Move>,
-    rng_state: &mut SplitMix64,
+    rng_state: &mut R,
     keys: &mut KeyHistory,
     mut line: Option<&mut Vec<G::Move>>,
     step: &mut Step<'_, G, P, E>,
 ) -> Sample
 where
     G: Game,
-    P: Playout<G>,
+    R: RngCore + Clone,
+    P: Playout<G, R>,
 {
     // At least one ply: the leaf has moves (a limit of 0 plays one).
     let max = step.config.max_playout_plies.max(1);
@@ -432,7 +438,7 @@ where
 
 /// Adds `sample` to every node on the path; with the solver, proofs move up
 /// from the deepest newly proven node.
-fn backpropagate<M: Copy>(tree: &mut Tree<M>, sample: Sample, solver: bool, players: u8) {
+fn backpropagate<M: Copy, R>(tree: &mut Tree<M, R>, sample: Sample, solver: bool, players: u8) {
     if let Sample::Score { value, .. } = sample {
         tree.min_value = tree.min_value.min(value);
         tree.max_value = tree.max_value.max(value);

@@ -1,5 +1,6 @@
 //! The search tree: one arena of nodes, children stored contiguously.
 
+use spielbaum_game_trait::rand_core::SeedableRng;
 use spielbaum_game_trait::{Game, KeyHistory, MoveList, Outcome, Player, SplitMix64};
 
 use crate::params;
@@ -128,7 +129,8 @@ impl Sample {
     }
 }
 
-/// One search tree with its own random number generator.
+/// One search tree with its own random number generator (of the engine's
+/// generator type `R`).
 ///
 /// Aligned to 128 bytes (two cache lines, the prefetcher's pair) so the
 /// trees of two threads, which sit side by side in the engine's `Vec`,
@@ -136,7 +138,7 @@ impl Sample {
 /// the path every tree level.
 #[derive(Clone, Debug)]
 #[repr(align(128))]
-pub(crate) struct Tree<M> {
+pub(crate) struct Tree<M, R = SplitMix64> {
     pub nodes: Vec<Node<M>>,
     /// Puzzles: the value sums of node `id` at `values[id]`; empty in
     /// two-player games.
@@ -146,7 +148,7 @@ pub(crate) struct Tree<M> {
     pub priors_of: Vec<f32>,
     /// `G::PLAYERS == 1`.
     pub puzzle: bool,
-    pub rng: SplitMix64,
+    pub rng: R,
     /// Smallest and largest puzzle value seen (min-max normalisation).
     pub min_value: f64,
     pub max_value: f64,
@@ -166,10 +168,13 @@ pub(crate) struct Tree<M> {
     pub keys: KeyHistory,
 }
 
-impl<M: Copy> Tree<M> {
+impl<M: Copy, R> Tree<M, R> {
     /// A tree for `root`, or `None` if `root` has no legal move (then
     /// there is nothing to search, and no move to hold in the root node).
-    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Option<Self> {
+    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Option<Self>
+    where
+        R: SeedableRng,
+    {
         let mut moves = MoveList::new();
         root.moves(&mut moves);
         let placeholder = *moves.first()?;
@@ -178,7 +183,7 @@ impl<M: Copy> Tree<M> {
             values: Vec::new(),
             priors_of: Vec::new(),
             puzzle: G::PLAYERS == 1,
-            rng: SplitMix64::new(seed),
+            rng: R::seed_from_u64(seed),
             min_value: f64::INFINITY,
             max_value: f64::NEG_INFINITY,
             iterations: 0,
@@ -198,8 +203,11 @@ impl<M: Copy> Tree<M> {
     /// Empties the tree for a new root and restarts its generator from
     /// `seed`: the same state as [`Tree::new`], with the arenas' memory
     /// kept.
-    pub(crate) fn restart<G: Game<Move = M>>(&mut self, root: &G, seed: u64) {
-        self.rng = SplitMix64::new(seed);
+    pub(crate) fn restart<G: Game<Move = M>>(&mut self, root: &G, seed: u64)
+    where
+        R: SeedableRng,
+    {
+        self.rng = R::seed_from_u64(seed);
         self.reset_root(root);
     }
 
