@@ -39,19 +39,26 @@ struct SquareExpander<'a>(&'a SquareCodec);
 
 impl Expander for SquareExpander<'_> {
     type Scratch = ();
-    fn expand(&self, _: &mut (), key: u64, last: bool, mut succ: impl FnMut(u64)) -> Node {
+    fn expand(
+        &self,
+        _: &mut (),
+        key: u64,
+        last: bool,
+        node: impl FnOnce(Node),
+        mut succ: impl FnMut(u64),
+    ) {
         let c = self.0;
         let g = c.sq(key);
         let fixing = c.group.iter().filter(|&&k| g.symmetric(k).pegs == key).count();
         let mut m = MoveList::new();
         g.moves(&mut m);
+        let goal = m.is_empty() && key.count_ones() == 1;
+        node(Node { orbit: (c.group.len() / fixing) as u32, moves: m.len() as u32, goal });
         if !last {
             for &mv in m.iter() {
                 succ(c.canonical(&g.after(mv)));
             }
         }
-        let goal = m.is_empty() && key.count_ones() == 1;
-        Node { orbit: (c.group.len() / fixing) as u32, moves: m.len() as u32, goal }
     }
 }
 

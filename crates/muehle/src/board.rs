@@ -137,6 +137,11 @@ pub struct Board {
     perms: Vec<[u8; MAX_POINTS]>,
     /// The bit-parallel line views, where the lines allow them.
     pub(crate) triples: Option<crate::lines::Triples>,
+    /// The dual mask of each point where the board has triples (0
+    /// otherwise), for positions to keep their dual masks.
+    pub(crate) dual_bit: [u64; MAX_POINTS],
+    /// The dual mask of every point (0 without triples).
+    pub(crate) dual_all: u64,
     /// Per symmetry, the image of each byte of a mask.
     byte_maps: Vec<[[u32; 256]; 3]>,
 }
@@ -194,6 +199,8 @@ impl Board {
                 .fold(0, |m, p| m | 1 << p),
             perms: Vec::new(),
             triples: None,
+            dual_bit: [0; MAX_POINTS],
+            dual_all: 0,
             byte_maps: Vec::new(),
         };
         board.perms = board.find_symmetries(size);
@@ -216,6 +223,10 @@ impl Board {
             })
             .collect();
         board.triples = crate::lines::Triples::find(&board);
+        if let Some(t) = &board.triples {
+            board.dual_bit = t.bit;
+            board.dual_all = t.dual(all);
+        }
         board
     }
 
@@ -387,6 +398,13 @@ impl Board {
     #[inline]
     pub fn map_point(&self, k: usize, p: usize) -> usize {
         self.perms[k][p] as usize
+    }
+
+    /// The dual mask of `stones` (0 on a board without triples; see
+    /// [`crate::lines::Triples`]).
+    #[inline]
+    pub(crate) fn dual(&self, stones: u32) -> u64 {
+        self.triples.as_ref().map_or(0, |t| t.dual(stones))
     }
 
     /// The image of a stone mask under symmetry `k`.

@@ -130,7 +130,7 @@ fn reference_value(pos: &Position) -> i32 {
 pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
     let board = pos.board();
     if let Some(t) = &board.triples {
-        return fast_value_triples(pos, t, w);
+        return fast_value_dual(pos, t, w);
     }
     let me = pos.to_move();
     let players = [me, me.other()];
@@ -180,8 +180,42 @@ pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
     value[0] - value[1]
 }
 
-/// [`fast_value`] on a board with bit-parallel line views.
+/// [`fast_value`] on a board with bit-parallel line views, from the
+/// position's dual masks: both sides' line facts in one pass.
 #[inline]
+fn fast_value_dual(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i32 {
+    let board = pos.board();
+    let me = pos.to_move();
+    let (own, empty) = pos.duals();
+    let hand = [pos.in_hand(me), pos.in_hand(me.other())];
+    let flying_rule = pos.rules().flying;
+    let stones = [pos.stones(me), pos.stones(me.other())];
+    let n = [crate::lines::pop24(stones[0]), crate::lines::pop24(stones[1])];
+    let flying = [0, 1].map(|i| hand[i] == 0 && flying_rule && n[i] == 3);
+    let moving = [0, 1].map(|i| hand[i] == 0 && !flying[i]);
+    let l = t.both(own, empty, moving);
+    let mut value = [0i32; 2];
+    for i in 0..2 {
+        let mut v = w.stone * (n[i] as i32 + i32::from(hand[i])) + w.mill * l.mills[i] as i32;
+        let open = if moving[i] { l.open_by_step[i] } else { l.twos[i] };
+        v += open as i32 * if i == 0 { w.open_to_move } else { w.open_waiting };
+        if hand[i] > 0 {
+            v += w.two * l.twos[i] as i32 + w.placing_mobility * l.free[i] as i32
+                - w.blocked * l.blocked[i] as i32
+                + w.crossing * crate::lines::pop24(stones[i] & board.crossings()) as i32;
+        } else if !flying[i] {
+            v += w.mobility * l.free[i] as i32 - w.blocked * l.blocked[i] as i32
+                + w.double_mill * l.double_mills[i].min(2) as i32;
+        }
+        value[i] = v;
+    }
+    value[0] - value[1]
+}
+
+/// The evaluation with the line facts of each side computed apart,
+/// through the symmetry's byte tables (the reference [`fast_value_dual`]
+/// is tested against).
+#[cfg(test)]
 fn fast_value_triples(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i32 {
     let board = pos.board();
     let me = pos.to_move();
@@ -286,6 +320,54 @@ mod tests {
     use super::*;
     use spielbaum_game_trait::SplitMix64;
 
+    /// A random position of the standard board (any masks, hands and
+    /// side, flying on or off), reachable or not.
+    fn any_position() -> impl proptest::strategy::Strategy<Value = Position> {
+        use proptest::prelude::*;
+        (any::<u64>(), 0u8..=9, 0u8..=9, any::<bool>(), any::<bool>()).prop_map(
+            |(bits, hw, hb, black, flying)| {
+                let (mut white, mut blk) = (0u32, 0u32);
+                // Two bits per point: white, black or empty (and empty
+                // again, so boards are not too full).
+                for p in 0..24 {
+                    match bits >> (2 * p) & 3 {
+                        0 if white.count_ones() < 9 => white |= 1 << p,
+                        1 if blk.count_ones() < 9 => blk |= 1 << p,
+                        _ => {}
+                    }
+                }
+                let hand =
+                    [hw.min(9 - white.count_ones() as u8), hb.min(9 - blk.count_ones() as u8)];
+                let rules =
+                    crate::rules::Rules::new(crate::board::Variant::Nine).with_flying(flying);
+                let side = if black { Player::SECOND } else { Player::FIRST };
+                Position::from_parts(rules, white, blk, side, hand, 0).expect("valid parts")
+            },
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+
+        /// The one-pass evaluation from the dual masks equals the one
+        /// computing each side through the symmetry tables, and the line
+        /// by line reference, on any position; so do the search's gaps
+        /// and mills.
+        #[test]
+        fn dual_evaluation_equals_the_references(pos in any_position()) {
+            let t = pos.board().triples.as_ref().expect("the standard board has triples");
+            proptest::prop_assert_eq!(fast_value_dual(&pos, t, &WEIGHTS), fast_value_triples(&pos, t, &WEIGHTS));
+            proptest::prop_assert_eq!(fast_value_dual(&pos, t, &WEIGHTS), reference_value(&pos));
+            let (own, empty) = pos.duals();
+            for (i, p) in [pos.to_move(), pos.to_move().other()].into_iter().enumerate() {
+                let l = t.side(pos.board(), pos.stones(p), pos.empty(), false);
+                proptest::prop_assert_eq!(t.gaps_and_mills(own[i], empty), (l.gaps, l.in_mills));
+                let steps = pos.board().neighbours_of(pos.stones(p)) & pos.empty() != 0;
+                proptest::prop_assert_eq!(t.can_step(own[i], empty), steps);
+            }
+        }
+    }
+
     fn me_of(pos: &Position) -> Player {
         pos.to_move()
     }
@@ -305,6 +387,17 @@ mod tests {
                     }
                     pos.play(moves[rng.below(moves.len())]);
                     assert_eq!(fast_value(&pos, &WEIGHTS), reference_value(&pos), "{pos}");
+                    // The dual masks kept by the moves equal fresh ones.
+                    let fresh = Position::from_parts(
+                        *pos.rules(),
+                        pos.stones(Player::FIRST),
+                        pos.stones(Player::SECOND),
+                        pos.to_move(),
+                        [pos.in_hand(Player::FIRST), pos.in_hand(Player::SECOND)],
+                        pos.counter(),
+                    )
+                    .expect("a reached position");
+                    assert_eq!(pos.duals(), fresh.duals(), "{pos}");
                     if let Some(t) = &pos.board().triples {
                         for p in [me_of(&pos), me_of(&pos).other()] {
                             let l = t.side(pos.board(), pos.stones(p), pos.empty(), true);

@@ -147,6 +147,12 @@ pub const ORDER_TABLE: i32 = 1 << 30;
 pub const ORDER_CAPTURE: i32 = 1 << 24;
 /// Move ordering: the first and second killer.
 pub const ORDER_KILLER: [i32; 2] = [1 << 22, (1 << 22) - 1];
+/// Entries of the evaluation cache (a power of two, at least 2; the
+/// index is the top bits of a multiplicative hash of the key). 4,096
+/// (64 KiB) measured as fast as 1,024 and faster than 32,768 in
+/// processor time, which fewer cache misses decide more than the few
+/// more evaluations.
+pub const EVAL_CACHE: usize = 1 << 12;
 /// Move ordering: a move onto the gap of an opponent's open mill.
 pub const ORDER_BLOCK: i32 = 1 << 20;
 

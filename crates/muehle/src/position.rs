@@ -56,12 +56,17 @@ impl Move {
 
 /// A position: the stones of both players as bit masks over the board's
 /// points, the stones still in hand, the side to move and the number of
-/// plies since the last capture, under a [`Rules`] value.
+/// plies since the last capture, under a [`Rules`] value. On the standard
+/// board it also keeps each side's stones in both line views at once (a
+/// copy the moves update, for the evaluator and move generation).
 ///
 /// Small and `Copy` (engines copy-make).
 #[derive(Clone, Copy)]
 pub struct Position {
     stones: [u32; 2],
+    /// The stones in the board's dual line view (see
+    /// [`crate::lines::Triples`]; 0 on boards without one).
+    dual: [u64; 2],
     hand: [u8; 2],
     side: u8,
     counter: u32,
@@ -115,6 +120,7 @@ impl Position {
         rules.check()?;
         Ok(Position {
             stones: [0; 2],
+            dual: [0; 2],
             hand: [rules.stones; 2],
             side: 0,
             counter: 0,
@@ -159,7 +165,14 @@ impl Position {
                 ));
             }
         }
-        Ok(Position { stones: [white, black], hand, side: to_move.index() as u8, counter, ..start })
+        Ok(Position {
+            stones: [white, black],
+            dual: [start.board.dual(white), start.board.dual(black)],
+            hand,
+            side: to_move.index() as u8,
+            counter,
+            ..start
+        })
     }
 
     /// The rules.
@@ -184,6 +197,15 @@ impl Position {
         self.hand[player.index()]
     }
 
+    /// The dual masks of the side to move's and the opponent's stones, and
+    /// of the empty points (all 0 on a board without triples).
+    #[inline]
+    pub(crate) fn duals(&self) -> ([u64; 2], u64) {
+        let s = self.side as usize;
+        let own = [self.dual[s], self.dual[s ^ 1]];
+        (own, self.board.dual_all & !(own[0] | own[1]))
+    }
+
     /// The empty points as a mask.
     #[inline]
     pub fn empty(&self) -> u32 {
@@ -193,7 +215,7 @@ impl Position {
     /// Stones of `player` on the board and in hand.
     #[inline]
     pub fn material(&self, player: Player) -> u32 {
-        self.stones[player.index()].count_ones() + u32::from(self.hand[player.index()])
+        crate::lines::pop24(self.stones[player.index()]) + u32::from(self.hand[player.index()])
     }
 
     /// The phase `player` is in.
@@ -235,7 +257,7 @@ impl Position {
     }
 
     /// How the game ended before looking at the side to move's moves.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ended(&self) -> Option<Outcome> {
         let s = self.side as usize;
         let me = self.to_move();
@@ -269,14 +291,19 @@ impl Position {
     #[inline]
     pub(crate) fn can_move(&self) -> bool {
         let s = self.side as usize;
-        if self.hand[s] > 0 || (self.rules.flying && self.stones[s].count_ones() == 3) {
+        if self.hand[s] > 0 || (self.rules.flying && crate::lines::pop24(self.stones[s]) == 3) {
             return true;
+        }
+        if let Some(t) = &self.board.triples {
+            let (own, empty) = self.duals();
+            return t.can_step(own[0], empty);
         }
         self.board.neighbours_of(self.stones[s]) & self.empty() != 0
     }
 
     /// Appends `from`→`to` (with every capture it allows) to `out`; `own`
-    /// is the mover's stones without `from`.
+    /// is the mover's stones without `from`, `gaps` a superset of the
+    /// points where a move closes a mill.
     #[inline(always)]
     fn push<const CLOSING: bool, S: MoveSink>(
         &self,
@@ -284,10 +311,11 @@ impl Position {
         from: u8,
         to: u8,
         own: u32,
+        gaps: u32,
         takes: &mut Option<u32>,
     ) {
         let mv = Move { from, to, take: NONE };
-        let closes = self.board.closes_mill(own, to as usize);
+        let closes = gaps >> to & 1 == 1 && self.board.closes_mill(own, to as usize);
         if CLOSING && !closes {
             return;
         }
@@ -311,18 +339,32 @@ impl Position {
     pub(crate) fn generate<const CLOSING: bool, S: MoveSink>(&self, out: &mut S) {
         let s = self.side as usize;
         let own = self.stones[s];
-        let empty = self.empty();
+        let mut empty = self.empty();
         let mut takes = None;
+        // A move closing a mill ends on the gap of a line of two.
+        let gaps = match &self.board.triples {
+            Some(t) => {
+                let (duals, empty_dual) = self.duals();
+                t.gaps(duals[0], empty_dual)
+            }
+            None => u32::MAX,
+        };
+        if CLOSING {
+            empty &= gaps;
+            if empty == 0 {
+                return;
+            }
+        }
         if self.hand[s] > 0 {
             let mut e = empty;
             while e != 0 {
                 let to = e.trailing_zeros() as u8;
                 e &= e - 1;
-                self.push::<CLOSING, S>(out, NONE, to, own, &mut takes);
+                self.push::<CLOSING, S>(out, NONE, to, own, gaps, &mut takes);
             }
             return;
         }
-        let flying = self.rules.flying && own.count_ones() == 3;
+        let flying = self.rules.flying && crate::lines::pop24(own) == 3;
         let mut f = own;
         while f != 0 {
             let from = f.trailing_zeros();
@@ -332,7 +374,7 @@ impl Position {
             while t != 0 {
                 let to = t.trailing_zeros() as u8;
                 t &= t - 1;
-                self.push::<CLOSING, S>(out, from as u8, to, rest, &mut takes);
+                self.push::<CLOSING, S>(out, from as u8, to, rest, gaps, &mut takes);
             }
         }
     }
@@ -393,11 +435,15 @@ impl Game for Position {
         if mv.from == NONE {
             self.hand[s] -= 1;
             self.stones[s] |= 1 << mv.to;
+            self.dual[s] |= self.board.dual_bit[mv.to as usize];
         } else {
             self.stones[s] ^= 1 << mv.from | 1 << mv.to;
+            self.dual[s] ^=
+                self.board.dual_bit[mv.from as usize] | self.board.dual_bit[mv.to as usize];
         }
         if mv.take != NONE {
             self.stones[s ^ 1] &= !(1 << mv.take);
+            self.dual[s ^ 1] &= !self.board.dual_bit[mv.take as usize];
             self.counter = 0;
         } else {
             self.counter = self.counter.saturating_add(1);
@@ -430,6 +476,7 @@ impl Game for Position {
         let mut img = *self;
         img.stones =
             [self.board.map_mask(k, self.stones[0]), self.board.map_mask(k, self.stones[1])];
+        img.dual = [self.board.dual(img.stones[0]), self.board.dual(img.stones[1])];
         img
     }
 

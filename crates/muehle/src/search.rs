@@ -8,7 +8,8 @@
 //!   **transposition table** of 16-byte packed entries, **killer** moves and a
 //!   **history** table for quiet moves, and **late move reductions**.
 //! - **Quiescence** over the moves that close a mill (captures), with the
-//!   static evaluation as the stand-pat score.
+//!   static evaluation as the stand-pat score; an **evaluation cache** by
+//!   position key spares evaluating a position met again.
 //! - **Repetitions**: a position met again on the path or in the game since
 //!   the last capture scores as a draw, shifted by the **contempt** against
 //!   the side to move at the root (the engine prefers playing on to a
@@ -32,6 +33,7 @@ use spielbaum_game_trait::{
 use crate::eval::evaluate_with;
 use crate::params::Weights;
 use crate::position::{Move, NONE, Position};
+use crate::rules::Rules;
 use crate::table::{Bound, Table};
 
 /// The engine's tuning constants (with the evaluator's).
@@ -97,6 +99,10 @@ pub struct SearchResult {
 pub struct MillEngine {
     config: Config,
     table: Table,
+    /// Static evaluations by position key (`key + 1`, value), for the
+    /// rules in `eval_rules`: quiescence meets many positions again.
+    evals: Vec<(u64, i32)>,
+    eval_rules: Option<Rules>,
     /// Generated moves of every ply on the path, one after another.
     moves: Vec<Move>,
     /// Ordering scores parallel to `moves`.
@@ -129,6 +135,8 @@ impl MillEngine {
         MillEngine {
             config,
             table: Table::new(config.table_mib),
+            evals: vec![(0, 0); EVAL_CACHE],
+            eval_rules: None,
             moves: Vec::with_capacity(MAX_PLY * 64),
             scores: Vec::with_capacity(MAX_PLY * 64),
             killers: [[NO_MOVE; 2]; MAX_PLY],
@@ -198,6 +206,10 @@ impl MillEngine {
         self.qnodes = 0;
         self.stopped = false;
         self.keys.clear();
+        if self.eval_rules != Some(*pos.rules()) {
+            self.evals.fill((0, 0));
+            self.eval_rules = Some(*pos.rules());
+        }
         // Only positions since the last capture can come again.
         let back = (pos.counter() as usize).min(earlier.len());
         self.keys.extend_from_slice(&earlier[earlier.len() - back..]);
@@ -508,7 +520,7 @@ impl MillEngine {
         if !pos.can_move() {
             return -WIN + ply as i32;
         }
-        let stand = evaluate_with(pos, &self.config.weights);
+        let stand = self.evaluate(pos);
         if stand >= beta || !self.config.quiescence || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -543,6 +555,20 @@ impl MillEngine {
         best
     }
 
+    /// The static evaluation of `pos`, from the cache if it is there.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let shift = 64 - EVAL_CACHE.trailing_zeros();
+        let slot = &mut self.evals[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize];
+        if slot.0 == key.wrapping_add(1) {
+            return slot.1;
+        }
+        let v = evaluate_with(pos, &self.config.weights);
+        *slot = (key.wrapping_add(1), v);
+        v
+    }
+
     /// Scores `moves[base..end]` for ordering (into `scores`).
     fn order(&mut self, pos: &Position, base: usize, end: usize, tt: Option<Move>, ply: usize) {
         let board = pos.board();
@@ -552,8 +578,8 @@ impl MillEngine {
         // Gaps of the opponent's lines of two: blocking them matters.
         let (gaps, opp_mills) = match &board.triples {
             Some(t) => {
-                let l = t.side(board, opp, empty, false);
-                (l.gaps, l.in_mills)
+                let (own, empty) = pos.duals();
+                t.gaps_and_mills(own[1], empty)
             }
             None => {
                 let mut gaps = 0u32;
@@ -568,9 +594,11 @@ impl MillEngine {
         };
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         self.scores.resize(end, 0);
-        for i in base..end {
-            let mv = self.moves[i];
-            let s = if Some(mv) == tt {
+        let history = &self.history;
+        // No generated move equals `NO_MOVE`.
+        let tt = tt.unwrap_or(NO_MOVE);
+        for (&mv, score) in self.moves[base..end].iter().zip(&mut self.scores[base..end]) {
+            *score = if mv == tt {
                 ORDER_TABLE
             } else if mv.take != NONE {
                 let mut s = ORDER_CAPTURE;
@@ -588,13 +616,12 @@ impl MillEngine {
                 ORDER_KILLER[1]
             } else {
                 let from = if mv.from == NONE { 24 } else { mv.from as usize };
-                let mut s = self.history[from][mv.to as usize];
+                let mut s = history[from][mv.to as usize];
                 if gaps >> mv.to & 1 == 1 {
                     s += ORDER_BLOCK;
                 }
                 s
             };
-            self.scores[i] = s;
         }
     }
 
@@ -602,15 +629,17 @@ impl MillEngine {
     /// nodes cut off after a few moves, so sorting all would waste time).
     #[inline]
     fn pick(&mut self, i: usize, end: usize) {
-        let mut best = i;
-        for j in i + 1..end {
-            if self.scores[j] > self.scores[best] {
+        let scores = &self.scores[i..end];
+        let (mut best, mut top) = (0, scores[0]);
+        for (j, &s) in scores.iter().enumerate().skip(1) {
+            if s > top {
                 best = j;
+                top = s;
             }
         }
-        if best != i {
-            self.moves.swap(i, best);
-            self.scores.swap(i, best);
+        if best != 0 {
+            self.moves.swap(i, i + best);
+            self.scores.swap(i, i + best);
         }
     }
 }

@@ -189,7 +189,14 @@ impl<const K: usize, P: Pack> Expander for PegExpander<'_, K, P> {
     type Scratch = Canon;
 
     #[inline(always)]
-    fn expand(&self, canon: &mut Canon, key: u64, last: bool, mut succ: impl FnMut(u64)) -> Node {
+    fn expand(
+        &self,
+        canon: &mut Canon,
+        key: u64,
+        last: bool,
+        node: impl FnOnce(Node),
+        mut succ: impl FnMut(u64),
+    ) {
         let (mask, over, t) = (self.mask, self.over, self.tables);
         let x = self.pack.unpack(t, mask, key);
         let img = self.group.images(x);
@@ -201,8 +208,10 @@ impl<const K: usize, P: Pack> Expander for PegExpander<'_, K, P> {
         let v = x & over[1] & ((x << 8 & empty >> 8) | (x >> 8 & empty << 8));
         let moves = h.count_ones() + v.count_ones();
         if moves == 0 {
-            return Node { orbit, moves, goal: self.board.is_goal(x) };
+            node(Node { orbit, moves, goal: self.board.is_goal(x) });
+            return;
         }
+        node(Node { orbit, moves, goal: false });
         if !last {
             if K == 8
                 && let Some(avx) = self.avx512
@@ -228,7 +237,6 @@ impl<const K: usize, P: Pack> Expander for PegExpander<'_, K, P> {
                 }
             }
         }
-        Node { orbit, moves, goal: false }
     }
 }
 

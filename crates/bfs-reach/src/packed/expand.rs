@@ -246,11 +246,16 @@ impl<C: Count, R: Record<C>> UseExpander for PartLoop<'_, C, R> {
         let mut t = Tally::default();
         for (rest, count) in part.entries() {
             let key = layout.join(p, rest);
-            let node = e.expand(&mut scratch, key, last, |k| {
-                let (np, nr) = layout.split(k);
-                R::push(&mut out, np, nr, count, rb);
-            });
-            t.add(node, count.into());
+            e.expand(
+                &mut scratch,
+                key,
+                last,
+                |node| t.add(node, count.into()),
+                |k| {
+                    let (np, nr) = layout.split(k);
+                    R::push(&mut out, np, nr, count, rb);
+                },
+            );
         }
         t.add_to(&mut w.stats);
     }
