@@ -254,8 +254,9 @@ where
     group.finish();
 }
 
-/// A search of realistic size: our default, the earlier default and
-/// minimax's techniques against `IterativeSearch`, both with tables of
+/// A search of realistic size: our default, the earlier default, the
+/// default without full ordering and minimax's techniques against
+/// `IterativeSearch`, both with tables of
 /// [`BIG_TABLE_MIB`], [`BIG_PAIRS`] paired runs (no criterion group: a
 /// search takes up to seconds).
 fn compare_big<G, E>(name: &str, g: &G, eval: E, depth: u32)
@@ -278,6 +279,10 @@ where
         (
             "ID + table, minimax's techniques vs IterativeSearch",
             Config { table_mib: mib, ..like_minimax_id() },
+        ),
+        (
+            "ID + table, default without full ordering",
+            Config { table_mib: mib, full_order_nodes: None, ..Config::default() },
         ),
         (
             "ID + table, default without adaptive switches",

@@ -8,30 +8,44 @@
 //! ```
 //!
 //! Arguments: workload (`tree` = synthetic tree b=10 depth 6, `dag` =
-//! synthetic DAG b=8 depth 7, `ttt` = Tic-tac-toe depth 7 with `LineCount`),
+//! synthetic DAG b=8 depth 7, `ttt` = Tic-tac-toe depth 7 with `LineCount`;
+//! the bench's searches of realistic size, every table there 16 MiB:
+//! `c4` = Connect Four 7×6 depth 12 with `OpenLines`, `gomoku` = Gomoku 7×7
+//! from d4 depth 5 with the clamped pattern evaluator, `muehle` = nine men's
+//! Mühle depth 7 with `MillEval`),
 //! variant (`ab-ours`, `ab-minimax`, `pvs-ours`, `id-like-ours`,
 //! `id-ours`, `id-ours-oN` = `id-ordered` ordering by evaluation only with at
 //! least N plies left, `cfg:SWITCHES` = minimax's techniques plus the
-//! comma-separated switches `oN`, `k`, `h`, `etc`, `a` (e.g. `cfg:o3,k,h`),
+//! comma-separated switches `oN`, `k`, `h`, `etc`, `a`, `g`, `fN` (e.g. `cfg:o3,k,h`),
 //! `id-lean` = [`Config::default`] (the former `lean` preset) with a table
 //! of at most 1 MiB (grown by need), `id-lean-fixed` = the same with a
 //! fixed 1 MiB table, `id-ordered` = [`Config::ordered`] (the earlier
 //! default) with a table of at most 1 MiB,
-//! `id-minimax`), repetitions. Prints the root value and the
+//! `id-minimax`), repetitions, and optionally the depth (instead of the
+//! workload's). Prints the root value and the
 //! nodes of one run (counted in a separate run for minimax).
 
-use spielbaum_benches::negamax_peer::{like_minimax_id, ours, theirs_ab, theirs_id};
-use spielbaum_game_trait::{Evaluator, Game};
+use spielbaum_benches::negamax_peer::{Fit16, like_minimax_id, ours, theirs_ab, theirs_id_mib};
+use spielbaum_game_trait::{Evaluator, Game, Notation};
+use spielbaum_gomoku::{Gomoku, Pattern, Rules};
+use spielbaum_muehle::{MillEval, Position};
 use spielbaum_negamax::synthetic::{RandomTree, RandomTreeEval, Shape};
 use spielbaum_negamax::{Algorithm, Config, Replacement};
-use spielbaum_small_games::{LineCount, TicTacToe};
+use spielbaum_small_games::{Connect4, LineCount, OpenLines, TicTacToe};
 
-fn run<G: Game, E: Evaluator<G> + Copy>(g: &G, eval: E, depth: u32, variant: &str, reps: u32)
-where
+fn run<G: Game, E: Evaluator<G> + Copy>(
+    g: &G,
+    eval: E,
+    depth: u32,
+    mib: usize,
+    variant: &str,
+    reps: u32,
+) where
     G::Move: Eq,
 {
     let d8 = depth as u8;
     let config = match variant {
+        "id-default" => Some(Config::default()),
         "ab-ours" => Some(Config::plain(Algorithm::AlphaBeta)),
         "pvs-ours" => Some(Config::plain(Algorithm::Pvs)),
         "id-like-ours" => Some(like_minimax_id()),
@@ -61,16 +75,18 @@ where
             std::process::exit(2);
         }
     };
+    // The workload's table size for every variant (1 MiB on the small ones).
+    let config = config.map(|c| Config { table_mib: mib, ..c });
     let (value, nodes) = match (&config, variant) {
         (Some(c), _) => ours(g, eval, c, depth),
         (None, "ab-minimax") => theirs_ab::<true, _, _>(g, eval, d8),
-        _ => theirs_id::<true, _, _>(g, eval, d8),
+        _ => theirs_id_mib::<true, _, _>(g, eval, d8, mib),
     };
     for _ in 0..reps {
         let v = match (&config, variant) {
             (Some(c), _) => ours(g, eval, c, depth).0,
             (None, "ab-minimax") => theirs_ab::<false, _, _>(g, eval, d8).0,
-            _ => theirs_id::<false, _, _>(g, eval, d8).0,
+            _ => theirs_id_mib::<false, _, _>(g, eval, d8, mib).0,
         };
         assert_eq!(v, value);
     }
@@ -79,7 +95,8 @@ where
 
 /// A configuration from a spec: minimax's techniques ([`like_minimax_id`])
 /// plus comma-separated switches: `oN` (static ordering from N plies left),
-/// `k` (killers), `h` (history), `etc`, `a` (adaptive).
+/// `k` (killers), `h` (history), `etc`, `a` (adaptive), `g` (table growth), `fN` (full ordering
+/// from iterations expected to expand N nodes on).
 fn spec(text: &str) -> Result<Config, String> {
     let mut c = like_minimax_id();
     for part in text.split(',').filter(|p| !p.is_empty()) {
@@ -88,6 +105,10 @@ fn spec(text: &str) -> Result<Config, String> {
             "h" => c.history = true,
             "etc" => c.etc = true,
             "a" => c.adaptive = true,
+            "g" => c.table_growth = true,
+            f if f.starts_with('f') => {
+                c.full_order_nodes = Some(f[1..].parse().map_err(|_| format!("bad switch {f:?}"))?)
+            }
             o if o.starts_with('o') => {
                 c.order_min_depth = o[1..].parse().map_err(|_| format!("bad switch {o:?}"))?
             }
@@ -99,21 +120,43 @@ fn spec(text: &str) -> Result<Config, String> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() != 4 {
-        eprintln!("usage: negamax_profile tree|dag|ttt VARIANT REPS");
+    if !(4..=5).contains(&args.len()) {
+        eprintln!("usage: negamax_profile tree|dag|ttt|c4|gomoku|muehle VARIANT REPS [DEPTH]");
         std::process::exit(2);
     }
+    let depth = match args.get(4).map(|d| d.parse::<u32>()) {
+        None => None,
+        Some(Ok(d)) if d >= 1 => Some(d),
+        Some(_) => {
+            eprintln!("bad depth {:?}", args[4]);
+            std::process::exit(2);
+        }
+    };
     let Ok(reps) = args[3].parse::<u32>() else {
         eprintln!("bad repetitions {:?}", args[3]);
         std::process::exit(2);
     };
     match args[1].as_str() {
-        "tree" => run(&RandomTree::new(2026, 10, 64), RandomTreeEval, 6, &args[2], reps),
+        "tree" => run(
+            &RandomTree::new(2026, 10, 64),
+            RandomTreeEval,
+            depth.unwrap_or(6),
+            1,
+            &args[2],
+            reps,
+        ),
         "dag" => {
             let dag = RandomTree::new(77, 8, 64).with_shape(Shape::Dag);
-            run(&dag, RandomTreeEval, 7, &args[2], reps)
+            run(&dag, RandomTreeEval, depth.unwrap_or(7), 1, &args[2], reps)
         }
-        "ttt" => run(&TicTacToe::new(), LineCount, 7, &args[2], reps),
+        "ttt" => run(&TicTacToe::new(), LineCount, depth.unwrap_or(7), 1, &args[2], reps),
+        "c4" => run(&Connect4::standard(), OpenLines, depth.unwrap_or(12), 16, &args[2], reps),
+        "gomoku" => {
+            let g = Gomoku::new(Rules::mnk(7, 7, 5).expect("7×7 rules"));
+            let g = g.after(g.parse_move("d4").expect("d4"));
+            run(&g, Fit16(Pattern::new(5, false)), depth.unwrap_or(5), 16, &args[2], reps)
+        }
+        "muehle" => run(&Position::nine(), MillEval, depth.unwrap_or(7), 16, &args[2], reps),
         other => {
             eprintln!("unknown workload {other:?}");
             std::process::exit(2);

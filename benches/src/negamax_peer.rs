@@ -104,6 +104,7 @@ pub fn like_minimax_id() -> Config {
         history: false,
         etc: false,
         adaptive: false,
+        full_order_nodes: None,
         ..Config::default()
     }
 }

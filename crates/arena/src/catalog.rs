@@ -30,7 +30,9 @@ pub type AgentBuilder<G> =
     Arc<dyn Fn(&mut AgentSpec, u64) -> Result<DynAgent<G>, SpecError> + Send + Sync>;
 
 /// An agent only some games have (the subtraction game's `optimal`, peg
-/// solitaire's `solver`).
+/// solitaire's `solver`), or a game's own version of a generic one (it
+/// replaces the generic agent of its name: Gomoku's `negamax` takes a
+/// candidate `radius`).
 pub struct NamedAgent<G> {
     /// The kind in specs.
     pub name: &'static str,
@@ -58,6 +60,26 @@ pub const GENERIC_AGENTS: &[(&str, &str, &str)] = &[
         "Monte Carlo tree search with MCTS-Solver; default 10000 iterations",
     ),
 ];
+
+/// The kinds a spec may name with a game's own `agents`: `(kind, keys,
+/// help)`, the generic ones ([`GENERIC_AGENTS`]) first; an own agent named
+/// as a generic one replaces it (in its place).
+pub fn agent_kinds<G>(agents: &[NamedAgent<G>]) -> Vec<(String, String, String)> {
+    let own = |a: &NamedAgent<G>| (a.name.to_string(), a.keys.join(", "), a.help.to_string());
+    let mut v: Vec<(String, String, String)> = GENERIC_AGENTS
+        .iter()
+        .map(|(k, keys, h)| match agents.iter().find(|a| a.name == *k) {
+            Some(a) => own(a),
+            None => (k.to_string(), keys.to_string(), h.to_string()),
+        })
+        .collect();
+    for a in agents {
+        if !GENERIC_AGENTS.iter().any(|(k, _, _)| *k == a.name) {
+            v.push(own(a));
+        }
+    }
+    v
+}
 
 /// A game's evaluators and own agents, and the builder of agents from
 /// specs.
@@ -105,16 +127,9 @@ where
     G: Game + Send + Sync + 'static,
     G::Move: Send + Sync,
 {
-    /// The kinds a spec may name: `(kind, keys, help)`, generic first.
+    /// The kinds a spec may name: `(kind, keys, help)` ([`agent_kinds`]).
     pub fn kinds(&self) -> Vec<(String, String, String)> {
-        let mut v: Vec<(String, String, String)> = GENERIC_AGENTS
-            .iter()
-            .map(|(k, keys, h)| (k.to_string(), keys.to_string(), h.to_string()))
-            .collect();
-        for a in &self.agents {
-            v.push((a.name.to_string(), a.keys.join(", "), a.help.to_string()));
-        }
-        v
+        agent_kinds(&self.agents)
     }
 
     /// The evaluator named `name` (`None`: the default).

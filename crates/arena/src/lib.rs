@@ -19,6 +19,7 @@ pub mod stats;
 
 pub use catalog::{
     AgentBuilder, Catalog, DynAgent, DynEval, GENERIC_AGENTS, NamedAgent, NamedEval, Prepared,
+    agent_kinds,
 };
 pub use record::GameRecord;
 pub use runner::{MatchConfig, MatchError, MatchReport, Openings, SprtState, run_match};

@@ -116,67 +116,83 @@ fn positions() -> Vec<Vec<String>> {
     ]
 }
 
-/// What a deadline test saw: command lines run, the slowest, and those
-/// over the limit.
-#[derive(Default)]
+/// What a deadline test saw: cases run, the slowest, and those over the
+/// limit.
 struct Seen {
+    limit: Duration,
     cases: usize,
     worst: (Duration, String),
     late: Vec<String>,
 }
 
 impl Seen {
-    /// Runs `args` (the deadline already among them) and judges the time:
-    /// the best of up to [`TRIES`] runs must be within [`limit`] (a run
-    /// slowed by another process on the machine is repeated; an engine
-    /// that overshoots does so every time).
-    fn run(&mut self, args: &[&str]) {
-        let limit = limit();
-        let line = shown(args);
+    fn new(limit: Duration) -> Seen {
+        Seen { limit, cases: 0, worst: (Duration::ZERO, String::new()), late: Vec::new() }
+    }
+
+    /// Times the case `label`: `once` runs it and returns its time and a
+    /// line to print. The best of up to [`TRIES`] runs must be within the
+    /// limit (a run slowed by another process on the machine is repeated;
+    /// an engine that overshoots does so every time).
+    fn time(&mut self, label: &str, mut once: impl FnMut() -> (Duration, String)) {
         let mut best = Duration::MAX;
         let mut times = Vec::new();
         for _ in 0..TRIES {
-            let (t, kib) = measure(args);
+            let (t, shown) = once();
             times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
-            eprintln!("{:>7.1} ms {:>9} KiB  {line}", t.as_secs_f64() * 1e3, kib);
+            eprintln!("{:>7.1} ms  {shown}", t.as_secs_f64() * 1e3);
             best = best.min(t);
-            if best <= limit {
+            if best <= self.limit {
                 break;
             }
         }
         self.cases += 1;
         if best > self.worst.0 {
-            self.worst = (best, line.clone());
+            self.worst = (best, label.to_string());
         }
-        if best > limit {
-            self.late.push(format!("{line}: {} ms", times.join(", ")));
+        if best > self.limit {
+            self.late.push(format!("{label}: {} ms", times.join(", ")));
         }
     }
 
-    /// Prints the summary; fails listing every late command line.
+    /// Runs `args` (the deadline already among them) and judges its time.
+    fn run(&mut self, args: &[&str]) {
+        let line = shown(args);
+        self.time(&line, || {
+            let (t, kib) = measure(args);
+            (t, format!("{kib:>9} KiB  {line}"))
+        });
+    }
+
+    /// Prints the summary; fails listing every late case.
     fn judge(self, what: &str) {
         eprintln!(
-            "{what}: {} command lines, worst {:.1} ms (limit {} ms): {}",
+            "{what}: {} cases, worst {:.1} ms (limit {} ms): {}",
             self.cases,
             self.worst.0.as_secs_f64() * 1e3,
-            limit().as_millis(),
+            self.limit.as_millis(),
             self.worst.1
         );
-        assert!(self.late.is_empty(), "over the limit:\n{}", self.late.join("\n"));
+        assert!(
+            self.late.is_empty(),
+            "over the limit of {} ms:\n{}",
+            self.limit.as_millis(),
+            self.late.join("\n")
+        );
     }
 }
 
 /// Runs of a command line before it counts as late.
 const TRIES: usize = 3;
 
-/// The most a command with `--time-ms 200` may take: 300 ms, or
+/// The most a case may take: `default` (300 ms for `--time-ms 200`), or
 /// `SPIELBAUM_DEADLINE_LIMIT_MS` (to survey a loaded machine; CI uses the
 /// default).
-fn limit() -> Duration {
+fn limit(default: Duration) -> Duration {
     std::env::var("SPIELBAUM_DEADLINE_LIMIT_MS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .map_or(LIMIT, Duration::from_millis)
+        .map_or(default, Duration::from_millis)
 }
 
 fn shown(args: &[&str]) -> String {
@@ -200,7 +216,7 @@ fn with_budget<'a>(command: &'a str, game: &'a [String], extra: &[&'a str]) -> V
 #[test]
 #[ignore = "timing: release build, idle machine, one test at a time"]
 fn search_holds_its_deadline_on_every_game() {
-    let mut seen = Seen::default();
+    let mut seen = Seen::new(limit(LIMIT));
     for game in positions() {
         for extra in [
             &[][..],
@@ -220,7 +236,7 @@ fn search_holds_its_deadline_on_every_game() {
 #[test]
 #[ignore = "timing: release build, idle machine, one test at a time"]
 fn mcts_holds_its_deadline_on_every_game() {
-    let mut seen = Seen::default();
+    let mut seen = Seen::new(limit(LIMIT));
     for game in positions() {
         for extra in [&[][..], &["--threads", "2"], &["--threads", "256"], &["--no-solver"]] {
             seen.run(&with_budget("mcts", &game, extra));
@@ -388,19 +404,12 @@ fn crowded_board(side: usize) -> Vec<String> {
 #[test]
 #[ignore = "timing: release build, idle machine, one test at a time"]
 fn gomocup_answers_within_timeout_turn() {
-    let limit = std::env::var("SPIELBAUM_DEADLINE_LIMIT_MS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .map_or(Duration::from_millis(200), Duration::from_millis);
+    let limit = limit(Duration::from_millis(200));
     let is_move = |l: &str| l.contains(',') && !l.contains(' ');
-    let mut late = Vec::new();
-    let mut worst = Duration::ZERO;
-    let mut cases = 0;
+    let mut seen = Seen::new(limit);
     for side in [15usize, 22] {
         for case in ["BEGIN", "TURN", "BOARD"] {
-            let mut best = Duration::MAX;
-            let mut times = Vec::new();
-            for _ in 0..TRIES {
+            seen.time(&format!("{side}x{side} {case}"), || {
                 let mut s = Session::start(&["gomocup"]);
                 s.send("INFO timeout_turn 200");
                 s.ask(&format!("START {side}"), |l| l == "OK");
@@ -414,25 +423,11 @@ fn gomocup_answers_within_timeout_turn() {
                         s.ask("DONE", is_move)
                     }
                 };
-                eprintln!(
-                    "{:>7.1} ms  gomocup {side}x{side} {case}: {answer}",
-                    t.as_secs_f64() * 1e3
-                );
-                times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
-                best = best.min(t);
-                if best <= limit {
-                    break;
-                }
-            }
-            cases += 1;
-            worst = worst.max(best);
-            if best > limit {
-                late.push(format!("{side}x{side} {case}: {} ms", times.join(", ")));
-            }
+                (t, format!("gomocup {side}x{side} {case}: {answer}"))
+            });
         }
     }
-    eprintln!("gomocup: {cases} cases, worst {:.1} ms", worst.as_secs_f64() * 1e3);
-    assert!(late.is_empty(), "over {limit:?}:\n{}", late.join("\n"));
+    seen.judge("gomocup");
 }
 
 /// `spielbaum uci muehle`: `go movetime 200` answers `bestmove` within 300
@@ -442,10 +437,7 @@ fn gomocup_answers_within_timeout_turn() {
 #[test]
 #[ignore = "timing: release build, idle machine, one test at a time"]
 fn uci_muehle_answers_within_movetime() {
-    let limit = limit();
-    let mut late = Vec::new();
-    let mut worst = Duration::ZERO;
-    let mut cases = 0;
+    let mut seen = Seen::new(limit(LIMIT));
     let nine_moving =
         "position startpos moves d1 e4 b6 f2 d6 f6 f4 d5 c3 d7 a1 g1 b2 c5 c4 a4 e3 d2";
     for (variant, position) in [
@@ -455,31 +447,15 @@ fn uci_muehle_answers_within_movetime() {
         ("twelve", "position startpos"),
         ("nine", nine_moving),
     ] {
-        let mut best = Duration::MAX;
-        let mut times = Vec::new();
-        for _ in 0..TRIES {
+        seen.time(&format!("{variant} {position}"), || {
             let mut s = Session::start(&["uci", "muehle", "--variant", variant]);
             s.ask("isready", |l| l == "readyok");
             // (An error in the position would show before `readyok`.)
             s.send(position);
             s.ask("isready", |l| l == "readyok");
             let (answer, t) = s.ask("go movetime 200", |l| l.starts_with("bestmove"));
-            eprintln!(
-                "{:>7.1} ms  uci muehle {variant} {position}: {answer}",
-                t.as_secs_f64() * 1e3
-            );
-            times.push(format!("{:.1}", t.as_secs_f64() * 1e3));
-            best = best.min(t);
-            if best <= limit {
-                break;
-            }
-        }
-        cases += 1;
-        worst = worst.max(best);
-        if best > limit {
-            late.push(format!("{variant} {position}: {} ms", times.join(", ")));
-        }
+            (t, format!("uci muehle {variant} {position}: {answer}"))
+        });
     }
-    eprintln!("uci muehle: {cases} cases, worst {:.1} ms", worst.as_secs_f64() * 1e3);
-    assert!(late.is_empty(), "over {limit:?}:\n{}", late.join("\n"));
+    seen.judge("uci muehle");
 }

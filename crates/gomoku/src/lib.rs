@@ -21,6 +21,8 @@ pub use eval::{
 };
 mod engine;
 pub use engine::{DEFAULT_RADIUS, Engine, RootChecks, openings};
+mod near;
+pub use near::Near;
 pub mod gomocup;
 mod playout;
 pub use playout::PatternPlayout;

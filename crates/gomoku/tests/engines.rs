@@ -77,3 +77,54 @@ fn mcts_with_pattern_playout_blocks_and_plays() {
     );
     let _ = History::new(Gomoku::default());
 }
+
+/// An agent that records the moves it was offered and plays the first.
+struct Offered(Vec<usize>);
+
+impl Agent<Gomoku> for Offered {
+    fn name(&self) -> String {
+        "offered".into()
+    }
+    fn choose(
+        &mut self,
+        game: &History<Gomoku>,
+        _limits: &AgentLimits,
+    ) -> Result<
+        spielbaum_game_trait::Decision<spielbaum_gomoku::Cell>,
+        spielbaum_game_trait::AgentError,
+    > {
+        let mut moves = spielbaum_game_trait::MoveList::new();
+        game.position().moves(&mut moves);
+        self.0.push(moves.len());
+        Ok(spielbaum_game_trait::Decision::new(moves[0]))
+    }
+}
+
+#[test]
+fn near_offers_the_cells_within_its_radius() {
+    use spielbaum_gomoku::Near;
+    // One stone in the middle of 15×15 (every cell plays, radius 0).
+    let g = board(&[(8, ".......x")], "o").with_radius(0);
+    for (radius, want) in [(0, 224), (1, 8), (2, 24), (3, 48)] {
+        let mut a = Near::new(Offered(Vec::new()), radius);
+        let d = a.choose(&History::new(g.clone()), &AgentLimits::NONE).unwrap();
+        assert!(g.is_empty_cell(d.mv), "radius {radius}: an illegal move");
+        assert_eq!(a.inner().0, [want], "radius {radius}");
+    }
+    // A position with a smaller radius of its own keeps it.
+    let g1 = g.with_radius(1);
+    let mut a = Near::new(Offered(Vec::new()), 3);
+    a.choose(&History::new(g1), &AgentLimits::NONE).unwrap();
+    assert_eq!(a.inner().0, [8]);
+}
+
+#[test]
+fn near_negamax_plays_near_the_stones() {
+    use spielbaum_gomoku::Near;
+    let g = board(&[(8, ".......x"), (7, "........o")], "x").with_radius(0);
+    let searcher = spielbaum_negamax::Searcher::new(Pattern::default(), Default::default());
+    let mut a = Near::new(searcher, 2);
+    let d = a.choose(&History::new(g.clone()), &AgentLimits::depth(2)).unwrap();
+    let (x, y) = spielbaum_gomoku::coords(usize::from(d.mv.0));
+    assert!((5..=10).contains(&x) && (5..=10).contains(&y), "{}", g.move_string(d.mv));
+}

@@ -31,7 +31,7 @@ const ITERATIONS: u64 = 20_000;
 fn run_n<G>(game: &G, threads: usize, iterations: u64) -> u64
 where
     G: Game + Send + Sync,
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     let mut mcts = Mcts::new(game.clone(), Config::seeded(1).solver(false).threads(threads));
     let a = mcts.search(Budget::iterations(iterations));
@@ -42,7 +42,7 @@ where
 fn run<G>(game: &G, threads: usize) -> u64
 where
     G: Game + Send + Sync,
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     run_n(game, threads, ITERATIONS)
 }
@@ -113,7 +113,7 @@ fn median(xs: &mut [f64]) -> f64 {
 fn scaling<G>(name: &str, game: &G)
 where
     G: Game + Send + Sync,
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     // Steps of `spin` per second on one thread (calibrated once).
     let t = Instant::now();

@@ -31,7 +31,7 @@ fn main() {
 
 fn run<G: Game + Sync>(start: G, config: &Config, iters: u64, reps: u32)
 where
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     for _ in 1..reps {
         let mut m = Mcts::new(start.clone(), config.clone());

@@ -40,7 +40,7 @@ pub fn convergence<G>(
 ) -> Vec<ConvergencePoint<G::Move>>
 where
     G: Game + Sync,
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     let mut mcts: Mcts<G, Uniform, Zero> = Mcts::new(start.clone(), config);
     let mut order = spielbaum_game_trait::MoveList::new();

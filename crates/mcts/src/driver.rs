@@ -35,7 +35,7 @@ pub(crate) trait Arena<G: Game, R>: Send {
 
 impl<G: Game, R: RngCore + Clone + Send> Arena<G, R> for Tree<G::Move, R>
 where
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     #[inline]
     fn iterate<P: Playout<G, R>, E: Evaluator<G>>(&mut self, step: &mut Step<'_, G, P, E>) -> bool {

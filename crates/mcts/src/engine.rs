@@ -307,8 +307,12 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
                     .unwrap_or_default();
             }
         } else if self.trees.len() != self.config.threads {
+            // The root's moves once for all trees (a root may have tens of
+            // thousands, and there may be 256 trees).
+            let mut moves = MoveList::new();
+            self.root.moves(&mut moves);
             self.trees = (0..self.config.threads)
-                .map(|i| Tree::new(&self.root, thread_seed(self.config.seed, i)))
+                .map(|i| Tree::new(&self.root, &moves, thread_seed(self.config.seed, i)))
                 .collect::<Option<Vec<_>>>()
                 .unwrap_or_default();
         }
@@ -323,7 +327,7 @@ fn thread_seed(seed: u64, i: usize) -> u64 {
 impl<G, P, E, R> Mcts<G, P, E, R>
 where
     G: Game + Sync,
-    G::Move: Send,
+    G::Move: Send + Sync,
     P: Playout<G, R> + Clone + Send,
     E: Evaluator<G> + Sync,
     R: RngCore + SeedableRng + Clone + Send,
@@ -359,6 +363,16 @@ where
             KeyHistory::new()
         };
         let graph = self.uses_graph();
+        // Trees whose root is not expanded yet share one list of its moves
+        // (a root may have tens of thousands, and there may be 256 trees).
+        if self.trees.iter().any(|t| t.nodes[0].state == State::Leaf && t.root_list.is_none()) {
+            let mut moves = MoveList::new();
+            self.root.moves(&mut moves);
+            let list: std::sync::Arc<[G::Move]> = moves.as_slice().into();
+            for tree in &mut self.trees {
+                tree.root_list = Some(list.clone());
+            }
+        }
         let empty = if graph { self.graphs.is_empty() } else { self.trees.is_empty() };
         // No trees: the root has no legal move (a finished game).
         let (done, reasons) = if no_limit || self.root.is_over() || empty {

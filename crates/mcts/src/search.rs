@@ -108,8 +108,11 @@ where
 
             // --- Selection: descend to the most urgent child.
             State::Expanded => {
-                let (child, mv) =
-                    select::<G, R>(tree, id, step.config.selection, solver, step.math);
+                let (child, mv) = if id == 0 && tree.root_open() {
+                    next_root_child(tree, step.root.to_move(), solver)
+                } else {
+                    select::<G, R>(tree, id, step.config.selection, solver, step.math)
+                };
                 if rep {
                     tree.keys.push(pos.key());
                 }
@@ -132,8 +135,26 @@ where
                     mark_terminal(&mut tree.nodes[id], Outcome::Draw, solver);
                     break Sample::Draw;
                 }
+                // The root's moves, generated once for all trees.
+                let shared = if id == 0 { tree.root_list.clone() } else { None };
+                if let Some(list) = &shared
+                    && list.len() >= crate::params::LAZY_ROOT_MOVES
+                    && matches!(step.config.selection, Selection::Uct { .. })
+                {
+                    open_root(tree, list.len());
+                    // The shared list stands for the moves a tree would
+                    // have generated: counted, so a thread that starts
+                    // after the deadline stops here.
+                    if step.clock.spend(list.len()) {
+                        return grew;
+                    }
+                    continue;
+                }
                 tree.moves.clear();
-                pos.moves(&mut tree.moves);
+                match &shared {
+                    Some(list) => tree.moves.extend_from_slice(list),
+                    None => pos.moves(&mut tree.moves),
+                }
                 if step.clock.spend(tree.moves.len()) {
                     return grew;
                 }
@@ -147,6 +168,14 @@ where
                 // --- Expansion: all children at once, contiguously.
                 let wants = id == 0 || node.visits >= step.config.expand_threshold;
                 let fits = tree.nodes.len() + tree.moves.len() <= step.node_cap;
+                if id == 0
+                    && tree.moves.len() >= crate::params::LAZY_ROOT_MOVES
+                    && matches!(step.config.selection, Selection::Uct { .. })
+                {
+                    tree.root_list = Some(tree.moves.as_slice().into());
+                    open_root(tree, tree.moves.len());
+                    continue;
+                }
                 if wants && (fits || id == 0) {
                     expand(tree, id, &pos, step);
                     continue;
@@ -314,14 +343,93 @@ fn skip(proof: Proof, puzzle_game: bool) -> bool {
     }
 }
 
+/// Lazy root expansion (wide roots, UCT; see
+/// [`LAZY_ROOT_MOVES`](crate::params::LAZY_ROOT_MOVES)): the root, whose
+/// `k` moves are `tree.root_list`, is expanded with no child yet; they are
+/// drawn one by one by [`next_root_child`].
+fn open_root<M: Copy, R>(tree: &mut Tree<M, R>, k: usize) {
+    tree.close_root();
+    tree.root_lazy = k;
+    let first = tree.nodes.len();
+    let root = &mut tree.nodes[0];
+    root.first_child = first as NodeId;
+    root.num_children = 0;
+    root.state = State::Expanded;
+}
+
+/// Selection at a lazily expanded root: the child made last if it was
+/// never visited (its iteration was abandoned), else a new child, drawn
+/// at random from the moves that have none (a Fisher–Yates shuffle, one
+/// step per child). UCT would pick just these: it takes the first
+/// unvisited child, and every child but the last has been visited.
+/// `mover` is the player to move at the root.
+fn next_root_child<M: Copy, R: RngCore>(
+    tree: &mut Tree<M, R>,
+    mover: spielbaum_game_trait::Player,
+    solver: bool,
+) -> (usize, M) {
+    let root = tree.nodes[0];
+    let made = root.num_children as usize;
+    if made > 0 {
+        let last = &tree.nodes[root.first_child as usize + made - 1];
+        if last.visits == 0 && !(solver && skip(last.proof, tree.puzzle)) {
+            return (root.first_child as usize + made - 1, last.mv);
+        }
+    }
+    let id = new_root_child(tree, mover);
+    (id, tree.nodes[id].mv)
+}
+
+/// Draws the next root move and makes its child (the arena holds nothing
+/// after the root's children while the root is open); closes the root
+/// after its last move.
+fn new_root_child<M: Copy, R: RngCore>(
+    tree: &mut Tree<M, R>,
+    mover: spielbaum_game_trait::Player,
+) -> usize {
+    let made = tree.nodes[0].num_children as usize;
+    let k = tree.root_lazy;
+    // Position `made` of the shuffled list swaps with a random later one;
+    // positions never moved hold their own index.
+    let j = made + tree.rng.below(k - made);
+    let at_j = tree.root_swaps.get(&j).copied().unwrap_or(j);
+    let at_made = tree.root_swaps.remove(&made).unwrap_or(made);
+    if j != made {
+        tree.root_swaps.insert(j, at_made);
+    }
+    let mv = match &tree.root_list {
+        Some(list) => list[at_j],
+        None => unreachable!("an open root has its move list"),
+    };
+    let id = tree.nodes.len();
+    debug_assert_eq!(id, tree.nodes[0].first_child as usize + made);
+    tree.nodes.push(Node::new(mover, mv));
+    if tree.puzzle {
+        tree.values.push(Values::NEW);
+    }
+    tree.nodes[0].num_children += 1;
+    if made + 1 == k {
+        tree.close_root();
+    }
+    id
+}
+
 /// Creates the children of leaf `id` from the moves in `tree.moves`, in a
 /// random order (so UCT's "unvisited first" rule samples them uniformly).
+/// A lazily expanded root gets all its remaining children first, so that
+/// they stay contiguous.
 fn expand<G, R, P, E>(tree: &mut Tree<G::Move, R>, id: usize, pos: &G, step: &Step<'_, G, P, E>)
 where
     G: Game,
     R: RngCore,
     E: Evaluator<G>,
 {
+    if tree.root_open() {
+        let mover = step.root.to_move();
+        while tree.root_open() {
+            new_root_child(tree, mover);
+        }
+    }
     let k = tree.moves.len();
     for i in (1..k).rev() {
         let j = tree.rng.below(i + 1);
@@ -452,6 +560,9 @@ fn backpropagate<M: Copy, R>(tree: &mut Tree<M, R>, sample: Sample, solver: bool
         let leaf = tree.path[tree.path.len() - 1] as usize;
         tree.nodes[leaf].proof != Proof::Unknown
     };
+    // A lazily expanded root with moves still to draw is not proven by
+    // its children all being lost (or, in a puzzle, all exhausted).
+    let open_root = tree.root_open();
     for depth in (0..tree.path.len()).rev() {
         let id = tree.path[depth] as usize;
         let node = &mut tree.nodes[id];
@@ -476,7 +587,8 @@ fn backpropagate<M: Copy, R>(tree: &mut Tree<M, R>, sample: Sample, solver: bool
         if proven_below && depth > 0 {
             let child = id;
             let parent = tree.path[depth - 1] as usize;
-            proven_below = prove_parent(&mut tree.nodes, parent, child, players);
+            let open = parent == 0 && open_root;
+            proven_below = prove_parent(&mut tree.nodes, parent, child, players, open);
         } else {
             proven_below = false;
         }
@@ -489,13 +601,21 @@ fn backpropagate<M: Copy, R>(tree: &mut Tree<M, R>, sample: Sample, solver: bool
 /// Two players: one winning move proves a win, all moves lost prove a loss
 /// (for the player to move at the parent). One player (puzzles): a node is
 /// proven only when every child is (the subtree is exhausted, so its best
-/// value is exact); it is a `Win` if the goal is reachable below.
-fn prove_parent<M>(nodes: &mut [Node<M>], parent: usize, child: usize, players: u8) -> bool {
+/// value is exact); it is a `Win` if the goal is reachable below. `open`:
+/// the parent has moves without a child yet (a lazily expanded root), so
+/// only a win can prove it.
+fn prove_parent<M>(
+    nodes: &mut [Node<M>],
+    parent: usize,
+    child: usize,
+    players: u8,
+    open: bool,
+) -> bool {
     if nodes[parent].proof != Proof::Unknown {
         return true;
     }
     if players == 1 {
-        if nodes[parent].children().any(|c| nodes[c].proof == Proof::Unknown) {
+        if open || nodes[parent].children().any(|c| nodes[c].proof == Proof::Unknown) {
             return false;
         }
         let goal = nodes[parent].children().any(|c| nodes[c].proof == Proof::Win);
@@ -516,7 +636,7 @@ fn prove_parent<M>(nodes: &mut [Node<M>], parent: usize, child: usize, players: 
         }
         // Proven lost only if every move is.
         Proof::Loss => {
-            if nodes[parent].children().any(|c| nodes[c].proof != Proof::Loss) {
+            if open || nodes[parent].children().any(|c| nodes[c].proof != Proof::Loss) {
                 return false;
             }
             if same { Proof::Loss } else { Proof::Win }

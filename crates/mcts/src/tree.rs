@@ -1,5 +1,8 @@
 //! The search tree: one arena of nodes, children stored contiguously.
 
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 use spielbaum_game_trait::rand_core::SeedableRng;
 use spielbaum_game_trait::{Game, KeyHistory, MoveList, Outcome, Player, SplitMix64};
 
@@ -166,18 +169,29 @@ pub(crate) struct Tree<M, R = SplitMix64> {
     /// Games with a repetition rule: the keys of the positions of the
     /// current iteration before the one in hand (tree part + playout).
     pub keys: KeyHistory,
+    /// The root's moves, generated once for all threads' trees (set by
+    /// the engine before a search; `None` after the root changed).
+    pub root_list: Option<Arc<[M]>>,
+    /// A wide root expanded lazily (see [`LAZY_ROOT_MOVES`]): its number
+    /// of moves while some have no child yet, else 0. The children are
+    /// `root_list` in the order of a Fisher–Yates shuffle drawn one step
+    /// per child; `root_swaps` holds the positions that step moved (sparse,
+    /// so a tree pays for the children it made, not for the whole list).
+    ///
+    /// [`LAZY_ROOT_MOVES`]: crate::params::LAZY_ROOT_MOVES
+    pub root_lazy: usize,
+    pub root_swaps: FxHashMap<usize, usize>,
 }
 
 impl<M: Copy, R> Tree<M, R> {
-    /// A tree for `root`, or `None` if `root` has no legal move (then
-    /// there is nothing to search, and no move to hold in the root node).
-    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Option<Self>
+    /// A tree for `root`, whose legal moves are `root_moves` (generated
+    /// once for all threads' trees), or `None` if it has none (then there
+    /// is nothing to search, and no move to hold in the root node).
+    pub(crate) fn new<G: Game<Move = M>>(root: &G, root_moves: &[M], seed: u64) -> Option<Self>
     where
         R: SeedableRng,
     {
-        let mut moves = MoveList::new();
-        root.moves(&mut moves);
-        let placeholder = *moves.first()?;
+        let placeholder = *root_moves.first()?;
         let mut t = Tree {
             nodes: Vec::with_capacity(params::INITIAL_NODES),
             values: Vec::new(),
@@ -188,12 +202,15 @@ impl<M: Copy, R> Tree<M, R> {
             max_value: f64::NEG_INFINITY,
             iterations: 0,
             path: Vec::with_capacity(64),
-            moves,
+            moves: MoveList::new(),
             priors: Vec::new(),
             line: Vec::new(),
             best_line: Vec::new(),
             best_value: f64::NEG_INFINITY,
             keys: KeyHistory::new(),
+            root_list: None,
+            root_lazy: 0,
+            root_swaps: FxHashMap::default(),
         };
         t.nodes.push(Node::new(Player::FIRST, placeholder));
         t.reset_root(root);
@@ -228,6 +245,21 @@ impl<M: Copy, R> Tree<M, R> {
         self.iterations = 0;
         self.best_line.clear();
         self.best_value = f64::NEG_INFINITY;
+        self.root_list = None;
+        self.close_root();
+    }
+
+    /// Ends a lazy root expansion (all children made, or the root gone).
+    pub(crate) fn close_root(&mut self) {
+        self.root_lazy = 0;
+        self.root_swaps.clear();
+    }
+
+    /// `true` while the root is expanded lazily and some root move has no
+    /// child yet.
+    #[inline]
+    pub(crate) fn root_open(&self) -> bool {
+        self.root_lazy > 0
     }
 
     /// The move leading to node `id` (not the root).
@@ -278,6 +310,9 @@ impl<M: Copy, R> Tree<M, R> {
             i += 1;
         }
         self.nodes = fresh;
+        // The new root was a child: expanded in full, or not at all.
+        self.root_list = None;
+        self.close_root();
         self.values = fresh_values;
         self.priors_of = fresh_priors;
         if self.best_line.first() == Some(&mv) {

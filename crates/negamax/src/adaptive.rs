@@ -41,6 +41,10 @@ pub(crate) struct Yields {
     pub(crate) etc_cuts: u64,
     /// Eligible nodes skipped while ETC was off.
     pub(crate) etc_waits: u64,
+    /// Cut-offs at nodes with two plies or more left.
+    pub(crate) cuts: u64,
+    /// Of these, the ones by the first move searched.
+    pub(crate) first_cuts: u64,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -57,15 +61,28 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     #[inline]
     pub(crate) fn eval_order_pays(&self) -> bool {
         !self.config.adaptive
+            || self.full_order
+            || self.big
             || (self.counters.nodes - self.counters.leaves >= params::ADAPTIVE_MIN_SAMPLE
                 && self.transpositions_below(params::ADAPTIVE_ORDER_DIV))
+    }
+
+    /// The move ordering so far leaves room for full ordering
+    /// ([`Config::full_order_nodes`](crate::Config::full_order_nodes)): of
+    /// at least [`params::FULL_ORDER_MIN_CUTS`] cut-offs at nodes with two
+    /// plies or more left, fewer than
+    /// [`params::FULL_ORDER_FIRST_CUTS`] came from the first move searched.
+    pub(crate) fn ordering_is_poor(&self) -> bool {
+        let (num, den) = params::FULL_ORDER_FIRST_CUTS;
+        let y = &self.yields;
+        y.cuts >= params::FULL_ORDER_MIN_CUTS && y.first_cuts * den < y.cuts * num
     }
 
     /// An eligible node should try ETC now (always without
     /// [`Config::adaptive`](crate::Config::adaptive)).
     #[inline]
     pub(crate) fn etc_pays(&mut self) -> bool {
-        if !self.config.adaptive {
+        if !self.config.adaptive || self.full_order || self.big {
             return true;
         }
         if self.transpositions_below(params::ADAPTIVE_ETC_DIV) {
@@ -113,5 +130,46 @@ mod tests {
         );
         plain.search(&RandomTree::new(77, 8, 64).with_shape(Shape::Dag), &Limits::depth(4));
         assert!(plain.eval_order_pays() && plain.etc_pays());
+    }
+
+    /// Values of the synthetic tree's positions that do not carry over from
+    /// one depth to the next, so that the previous iteration's moves order
+    /// poorly.
+    #[derive(Clone, Copy)]
+    struct Noise;
+
+    impl spielbaum_game_trait::Evaluator<RandomTree> for Noise {
+        fn evaluate(&self, g: &RandomTree) -> spielbaum_game_trait::Score {
+            use spielbaum_game_trait::Game;
+            (g.key().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as i32 - 128
+        }
+    }
+
+    /// Full ordering ([`Config::full_order_nodes`]) begins only with an
+    /// iteration expected to be big and where the ordering so far is poor:
+    /// not on the tree with its own evaluator (good ordering), however deep;
+    /// with values that do not carry over between depths not in a short
+    /// search, but in a deeper one, where the history then learns; never
+    /// without the setting.
+    #[test]
+    fn full_ordering_begins_with_big_iterations_and_poor_ordering() {
+        let tree = RandomTree::new(2026, 10, 64);
+        let mut good = Searcher::new(RandomTreeEval, Config { table_mib: 1, ..Config::default() });
+        let nodes = good.search(&tree, &Limits::depth(8)).counters.nodes;
+        assert!(nodes > 4 * crate::params::FULL_ORDER_NODES);
+        assert!(!good.ordering_is_poor() && !good.full_order && good.history.is_empty());
+        let search = |config: Config, d: u32| {
+            let mut s = Searcher::new(Noise, Config { table_mib: 1, ..config });
+            let r = s.search(&tree, &Limits::depth(d));
+            (s, r.counters.nodes)
+        };
+        let (short, nodes) = search(Config::default(), 3);
+        assert!(nodes < crate::params::FULL_ORDER_NODES);
+        assert!(!short.full_order && !short.history_on && short.history.is_empty());
+        let (long, _) = search(Config::default(), 7);
+        assert!(long.full_order && long.history_on);
+        assert!(long.history.iter().any(|&h| h > 0));
+        let (never, _) = search(Config { full_order_nodes: None, ..Config::default() }, 7);
+        assert!(never.ordering_is_poor() && !never.full_order && never.history.is_empty());
     }
 }

@@ -76,17 +76,18 @@ impl Algorithm {
 }
 
 /// Engine configuration. [`Config::default`] is the setting measured
-/// fastest on the peer bench's short searches (at least 1.5× `minimax` 0.6
-/// on every workload) that keeps fixed-depth values exact (iterative
-/// deepening, table growing by need, table or PV move first, PVS, killers, static-evaluation
-/// ordering from 3 plies left and enhanced transposition cut-offs, both
-/// switched by what they yield ([`Config::adaptive`]); no history,
-/// aspiration, extensions or quiescence; measured against the alternatives
-/// and against `minimax` 0.6 in `docs/negamax.md`);
-/// [`Config::ordered`] is the earlier default (static ordering at every
-/// node with two plies left, killers, history), 2–4× faster than the default
-/// on the bench's deep Gomoku and Mühle searches; [`Config::plain`] switches
-/// every technique off except the algorithm.
+/// fastest on every workload of the peer bench, short and long (at least
+/// 1.5× `minimax` 0.6 on each), that keeps fixed-depth values exact:
+/// iterative deepening, table growing by need, table or PV move first, PVS,
+/// killers, static-evaluation ordering from 3 plies left and enhanced
+/// transposition cut-offs, both switched by what they yield
+/// ([`Config::adaptive`]), and once an iteration is expected to be big,
+/// full ordering with the history heuristic ([`Config::full_order_nodes`]);
+/// no aspiration, extensions or quiescence (measured against the
+/// alternatives and against `minimax` 0.6 in `docs/negamax.md`).
+/// [`Config::ordered`] is an earlier default (static ordering at every node
+/// with two plies left, killers, history, from the first iteration on);
+/// [`Config::plain`] switches every technique off except the algorithm.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// The algorithm.
@@ -153,6 +154,26 @@ pub struct Config {
     /// `params::ADAPTIVE_*`). The search stays exact either way. On by
     /// default.
     pub adaptive: bool,
+    /// Order fully once the search is big and its ordering poor: an
+    /// iteration of iterative deepening expected to expand at least this
+    /// many nodes (the previous iteration's nodes times its growth), where
+    /// fewer than [`params::FULL_ORDER_FIRST_CUTS`] of the cut-offs so far
+    /// came from the first move searched, and every later iteration of the
+    /// search, runs with the history heuristic, with static-evaluation
+    /// ordering (from [`order_min_depth`](Config::order_min_depth), or from
+    /// [`params::ORDER_MIN_DEPTH`] where the evaluator scores moves without
+    /// making the children, [`Evaluator::order_moves`]) and enhanced
+    /// transposition cut-offs (if `etc`) at every eligible node, as if
+    /// [`adaptive`](Config::adaptive) were off. An iteration expected to
+    /// expand [`params::UNSWITCHED_FACTOR`] times as many nodes, and every
+    /// later one, runs without the adaptive switches even where the
+    /// ordering is good. Short searches never pay for the sort keys; long
+    /// ones, where ordering saves far more than it costs, get it (measured
+    /// in `docs/negamax.md`, constant [`params::FULL_ORDER_NODES`]).
+    /// `None`: never. The search stays exact either way.
+    ///
+    /// [`Evaluator::order_moves`]: spielbaum_game_trait::Evaluator::order_moves
+    pub full_order_nodes: Option<u64>,
     /// Search threads (lazy SMP over the shared table) for
     /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).
     pub threads: usize,
@@ -174,13 +195,15 @@ impl Default for Config {
             aspiration: None,
             killers: true,
             // Measured (docs/negamax.md): sort keys for every move cost
-            // more than the history saves on short searches.
+            // more than the history saves on short searches; big searches
+            // that order poorly get it (`full_order_nodes`).
             history: false,
             extensions: false,
             quiescence: false,
             deeper_entries: true,
             etc: true,
             adaptive: true,
+            full_order_nodes: Some(params::FULL_ORDER_NODES),
             threads: 1,
         }
     }
@@ -203,28 +226,30 @@ impl Config {
             history: false,
             etc: false,
             adaptive: false,
+            full_order_nodes: None,
             ..Config::default()
         }
     }
 
     /// The default configuration, under the name it had while it was a
-    /// preset next to an older default: iterative deepening tuned for
-    /// searches where an evaluation costs about as much as a move (table,
-    /// table or PV move first, killers moved forward in place, static
-    /// ordering from 3 plies left, enhanced transposition cut-offs, both
-    /// [`adaptive`]; no history).
+    /// preset next to an older default (table, table or PV move first,
+    /// killers moved forward in place, static ordering from 3 plies left,
+    /// enhanced transposition cut-offs, both [`adaptive`]; history and full
+    /// ordering only in big, poorly ordered searches,
+    /// [`full_order_nodes`]).
     ///
     /// [`adaptive`]: Config::adaptive
+    /// [`full_order_nodes`]: Config::full_order_nodes
     pub fn lean() -> Self {
         Config::default()
     }
 
-    /// The earlier default: static-evaluation ordering at every node with
-    /// two plies left ([`params::ORDER_MIN_DEPTH`]), killers and history;
-    /// no enhanced transposition cut-offs, no adaptive switches. Searches
-    /// fewer nodes than the default where evaluations are cheap against
-    /// the subtrees they order, but costs more time on the measured
-    /// workloads (`docs/negamax.md`).
+    /// An earlier default: static-evaluation ordering at every node with
+    /// two plies left ([`params::ORDER_MIN_DEPTH`]), killers and history
+    /// from the first iteration on; no enhanced transposition cut-offs, no
+    /// adaptive switches. Searches about as many nodes as the default on
+    /// big searches that order poorly, more time on short ones
+    /// (`docs/negamax.md`).
     pub fn ordered() -> Self {
         Config {
             order_min_depth: params::ORDER_MIN_DEPTH,
@@ -232,6 +257,7 @@ impl Config {
             history: true,
             etc: false,
             adaptive: false,
+            full_order_nodes: None,
             ..Config::default()
         }
     }

@@ -56,6 +56,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             rep_draws: 0,
             ord_from: 2,
             eval_only: false,
+            full_order: false,
+            big: false,
+            cheap_order: false,
+            history_on: false,
+            order_min: params::ORDER_MIN_DEPTH,
             yields: Default::default(),
             work: 0,
         }
@@ -160,6 +165,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.aborted = false;
         self.horizons = 0;
         self.yields = Default::default();
+        self.full_order = false;
+        self.big = false;
         self.work = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
@@ -222,10 +229,29 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // Table slots the next iteration is expected to need (a growable
         // table grows to it; a single pass gets the whole table).
         let mut want = if iterative { 0 } else { usize::MAX };
+        // Nodes the next iteration is expected to expand (this one's times
+        // its growth): from `Config::full_order_nodes` on (and where the
+        // ordering so far is poor) it orders fully.
+        let mut expect = 0u64;
         let mut root_moves = MoveList::new();
         game.moves(&mut root_moves);
         for depth in first..=max_depth {
             self.fit_table(want);
+            let nodes = self.config.full_order_nodes;
+            self.big |=
+                nodes.is_some_and(|n| expect >= n.saturating_mul(params::UNSWITCHED_FACTOR));
+            if !self.full_order && nodes.is_some_and(|n| expect >= n) && self.ordering_is_poor() {
+                self.full_order = true;
+                // (Made on first use: a searcher is often built per search.)
+                if self.history.is_empty() {
+                    self.history = vec![0; 2 * params::HISTORY_SIZE];
+                }
+                // Static ordering is cheap where the evaluator scores moves
+                // without making the children: then it runs from two plies
+                // left.
+                let mut scores = vec![0; root_moves.len()];
+                self.cheap_order = self.eval.order_moves(game, &root_moves, &mut scores);
+            }
             let table = self.table.clone();
             let tt = table.as_deref();
             let before = self.counters;
@@ -246,6 +272,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 (counters.nodes as f64).powf(1.0 / f64::from(depth))
             };
             prev_nodes = counters.nodes;
+            expect = (counters.nodes as f64 * ebf.clamp(1.0, 64.0)) as u64;
             // Interior nodes store one entry each: those stored so far plus
             // the next iteration's (this one's times its growth).
             let interior = |c: Counters| c.nodes.saturating_sub(c.leaves);

@@ -86,7 +86,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             } else {
                 pk.from =
                     base + if self.config.killers { self.stage_killers(ply, base) } else { 0 };
-                pk.sorted = self.config.history || self.helper != 0;
+                pk.sorted = self.history_on || self.helper != 0;
                 if pk.sorted {
                     self.score_moves(pos, ply, pk.from, false);
                 }
@@ -194,7 +194,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 k[0] = Some(mv);
             }
         }
-        if ORD && self.config.history {
+        if ORD && self.history_on {
             let h = self.history_index(pos.to_move().index(), mv);
             let bonus = (depth * depth).min(1 << 16) as u32;
             self.history[h] = self.history[h].saturating_add(bonus);
@@ -243,7 +243,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             } else {
                 0
             };
-            let mut secondary = if self.config.history {
+            let mut secondary = if self.history_on {
                 i64::from(self.history[self.history_index(side, mv)].min((1 << 23) - 1))
             } else {
                 0

@@ -130,6 +130,41 @@ pub const ORDER_MIN_DEPTH: i32 = 2;
 /// horizon for one ordering; measured in `docs/negamax.md`).
 pub const DEFAULT_ORDER_MIN_DEPTH: i32 = 3;
 
+/// [`Config::full_order_nodes`](crate::Config::full_order_nodes) of the
+/// default: an iteration expected to expand at least this many nodes orders
+/// fully (history, static ordering and ETC wherever eligible) if the
+/// ordering so far is poor ([`FULL_ORDER_FIRST_CUTS`]); one expected to
+/// expand [`UNSWITCHED_FACTOR`] times as many runs without the adaptive
+/// switches in any case. Measured (callgrind,
+/// `docs/negamax.md`): on searches of a few thousand nodes the sort keys
+/// cost more than they save even where the ordering is poor (Tic-tac-toe);
+/// on Mühle it saves already at depth 5 (about 13,500 nodes with it,
+/// 27,000 without). Tic-tac-toe at depth 7 (3,766 nodes) stays below.
+pub const FULL_ORDER_NODES: u64 = 5_000;
+
+/// With [`Config::full_order_nodes`](crate::Config::full_order_nodes) set,
+/// an iteration expected to expand at least this many times as many nodes
+/// (100,000 for the default's [`FULL_ORDER_NODES`]), and every later one,
+/// runs static ordering and ETC at every eligible node, without the
+/// adaptive switches. Measured (`docs/negamax.md`): on Connect Four at
+/// depth 12 that searches 37 % fewer nodes with 5 % fewer instructions and
+/// less time; on searches of 12,000–80,000 nodes (DAG at depth 9, tree at
+/// depth 8, Connect Four at depth 10) it cost 5–15 % more instructions.
+pub const UNSWITCHED_FACTOR: u64 = 20;
+
+/// Full ordering ([`FULL_ORDER_NODES`]) only where fewer than this fraction
+/// (numerator, denominator) of the cut-offs so far came from the first move
+/// searched. Measured first-move cut rates of the default without full
+/// ordering: synthetic tree 0.85–0.91 and DAG 0.91–0.92 (full ordering
+/// costs 17–34 % more instructions there), Tic-tac-toe 0.70–0.81 (39–46 %),
+/// Connect Four 0.72–0.79 (22–23 % up to depth 10, about even at 12),
+/// Gomoku 7×7 0.41–0.65 and Mühle 0.41–0.53 (saves 56 % and 66 % of the
+/// instructions at the peer bench's depths).
+pub const FULL_ORDER_FIRST_CUTS: (u64, u64) = (2, 3);
+
+/// [`FULL_ORDER_FIRST_CUTS`] needs at least this many cut-offs to judge.
+pub const FULL_ORDER_MIN_CUTS: u64 = 32;
+
 /// Enhanced transposition cut-offs only where the children have at least
 /// this much depth left (their subtrees are worth a look-up each).
 pub const ETC_MIN_CHILD_DEPTH: i32 = 2;

@@ -139,6 +139,19 @@ pub struct Searcher<G: Game, E> {
     /// node where [`Config::adaptive`] switched it off runs without
     /// ordering code too.
     pub(crate) eval_only: bool,
+    /// The running iteration orders fully ([`Config::full_order_nodes`]).
+    pub(crate) full_order: bool,
+    /// The running iteration is big ([`params::UNSWITCHED_FACTOR`]): static
+    /// ordering and ETC run without the adaptive switches.
+    pub(crate) big: bool,
+    /// The evaluator scores moves without making the children
+    /// ([`Evaluator::order_moves`]), found out when `full_order` begins.
+    pub(crate) cheap_order: bool,
+    /// The history heuristic is on (configured, or by `full_order`).
+    pub(crate) history_on: bool,
+    /// The least remaining depth for static-evaluation ordering
+    /// ([`Config::order_min_depth`], or less by `full_order`).
+    pub(crate) order_min: i32,
     /// What the adaptive switches measured ([`Config::adaptive`]).
     pub(crate) yields: crate::adaptive::Yields,
     /// Work since the last look at the clock ([`spend`](Self::spend)).
@@ -256,13 +269,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         on_pv: bool,
     ) -> Score {
         let c = &self.config;
-        let by_eval = c.algorithm.orders() && c.order_min_depth <= params::DEPTH_INFINITE;
-        let ord = by_eval || c.history;
+        // A big search orders as `Config::ordered` does (see
+        // `Config::full_order_nodes`).
+        let full = self.full_order;
+        self.history_on = c.history || full;
+        self.order_min = if full && self.cheap_order {
+            c.order_min_depth.min(params::ORDER_MIN_DEPTH)
+        } else {
+            c.order_min_depth
+        };
+        let by_eval = c.algorithm.orders() && self.order_min <= params::DEPTH_INFINITE;
+        let ord = by_eval || self.history_on;
         // Ordering needs two plies left; static evaluation orders from
-        // `order_min_depth` on.
-        let eval_from = if by_eval { c.order_min_depth.max(2) } else { i32::MAX };
-        self.ord_from = if c.history { 1 } else { eval_from };
-        self.eval_only = !c.history;
+        // `order_min` on.
+        let eval_from = if by_eval { self.order_min.max(2) } else { i32::MAX };
+        self.ord_from = if self.history_on { 1 } else { eval_from };
+        self.eval_only = !self.history_on;
         // Deep searches (and the guarded ones) make the per-ply buffers by
         // need instead of all at once.
         let extra = c.quiescence
@@ -447,10 +469,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // scored; (2) only if it does not cut: killers, static evaluation of
         // the children (off at the last ply), history, best first.
         let algo = self.config.algorithm;
-        let by_eval = ORD
-            && algo.orders()
-            && depth >= self.config.order_min_depth.max(2)
-            && self.eval_order_pays();
+        let by_eval =
+            ORD && algo.orders() && depth >= self.order_min.max(2) && self.eval_order_pays();
         let pv_move = if on_pv { self.prev_pv.get(ply).copied() } else { None };
         let mut hinted = false;
         // A fail-low entry's move is a weak hint: it goes first only where
@@ -471,7 +491,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // As the text advises for the static evaluation, no ordering at all
         // at the last ply (measured: killers and history there cost more
         // than the nodes they save, docs/negamax.md).
-        let ordering = ORD && depth > 1 && (by_eval || self.config.killers || self.config.history);
+        let ordering = ORD && depth > 1 && (by_eval || self.config.killers || self.history_on);
         // Killers alone need no ordering code: they are moved forward in
         // place (where subtrees are big enough, see the parameter).
         let lean_killers = !ORD && depth >= params::LEAN_KILLER_MIN_DEPTH && self.config.killers;
@@ -649,6 +669,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     found_pv = true;
                     self.update_pv(ply, mv);
                     if s >= beta {
+                        self.yields.cuts += 1;
+                        self.yields.first_cuts += u64::from(i == 0);
                         self.cutoff::<ORD>(pos, ply, depth, mv);
                         break;
                     }

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::Args as ClapArgs;
 use serde_json::json;
-use spielbaum_arena::GENERIC_AGENTS;
+use spielbaum_arena::agent_kinds;
 use spielbaum_game_trait::{Evaluator, Notation};
 
 use crate::error::CliError;
@@ -34,13 +34,7 @@ impl SetupVisitor for List<'_> {
         E: Evaluator<G> + Clone + Send + Sync + 'static,
     {
         let mut out = std::io::stdout().lock();
-        let mut kinds: Vec<(String, String, String)> = GENERIC_AGENTS
-            .iter()
-            .map(|(k, keys, h)| (k.to_string(), keys.to_string(), h.to_string()))
-            .collect();
-        for a in &setup.agents {
-            kinds.push((a.name.to_string(), a.keys.join(", "), a.help.to_string()));
-        }
+        let kinds = agent_kinds(&setup.agents);
         let info = setup.info;
         if self.0.json {
             let agents: Vec<_> = kinds

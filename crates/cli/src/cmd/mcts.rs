@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::json;
 use spielbaum_game_trait::{Evaluator, Notation};
 use spielbaum_mcts::{Analysis, Budget, Config, Control, Mcts, Proof, Selection};
 
@@ -39,7 +38,8 @@ pub struct Args {
     pub exploration: Option<f64>,
     /// At most this many tree nodes (memory cap), 1..=2^32, shared by the
     /// threads. Each thread always expands the root, so a tree holds at
-    /// least the root and one node per root move.
+    /// least the root and one node per root move (from 4,096 root moves
+    /// on, one per root move visited).
     #[arg(long, value_name = "N")]
     pub nodes: Option<usize>,
     /// Monte Carlo graph search: one node per position, so transpositions
@@ -120,30 +120,9 @@ impl GameVisitor for Run<'_> {
         bar.finish_and_clear();
         let best = analysis.best_move.map(|m| game.move_string(m));
         if a.json {
-            let moves: Vec<_> = analysis
-                .moves
-                .iter()
-                .map(|m| {
-                    json!({
-                        "move": game.move_string(m.mv),
-                        "visits": m.visits,
-                        "win_probability": m.win_probability,
-                        "wins": m.wins,
-                        "draws": m.draws,
-                        "proof": proof_name(m.proof),
-                    })
-                })
-                .collect();
-            outln!(
-                "{}",
-                json!({
-                    "best_move": best,
-                    "iterations": analysis.iterations,
-                    "moves": moves,
-                    "proof": proof_name(analysis.proof),
-                    "nodes": analysis.nodes,
-                })
-            );
+            let text = json_text(&analysis, best.as_deref(), |mv| game.move_string(mv))
+                .map_err(|e| CliError::failure(format!("JSON output: {e}")))?;
+            outln!("{text}");
         } else {
             outln!("mcts {name} from {game}");
             outln!("best move: {}", best.as_deref().unwrap_or("(none: the game is over)"));
@@ -185,6 +164,37 @@ impl GameVisitor for Run<'_> {
         }
         Ok(())
     }
+}
+
+/// The `--json` document: the same text as `serde_json`'s `json!` value
+/// of it (keys in this order, compact), written straight into one buffer,
+/// because a root may have 65,536 moves and a `Value` per move costs more
+/// than the search's own output should.
+fn json_text<M: Copy>(
+    analysis: &Analysis<M>,
+    best: Option<&str>,
+    name: impl Fn(M) -> String,
+) -> serde_json::Result<String> {
+    use std::io::Write as _;
+    let mut out: Vec<u8> = Vec::with_capacity(128 + 96 * analysis.moves.len());
+    out.extend_from_slice(b"{\"best_move\":");
+    serde_json::to_writer(&mut out, &best)?;
+    let _ = write!(out, ",\"iterations\":{},\"moves\":[", analysis.iterations);
+    for (i, m) in analysis.moves.iter().enumerate() {
+        out.extend_from_slice(if i == 0 { b"{\"move\":" } else { b",{\"move\":" });
+        serde_json::to_writer(&mut out, &name(m.mv))?;
+        let _ = write!(out, ",\"visits\":{},\"win_probability\":", m.visits);
+        serde_json::to_writer(&mut out, &m.win_probability)?;
+        let _ = write!(out, ",\"wins\":{},\"draws\":{},\"proof\":", m.wins, m.draws);
+        serde_json::to_writer(&mut out, &proof_name(m.proof))?;
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"],\"proof\":");
+    serde_json::to_writer(&mut out, &proof_name(analysis.proof))?;
+    let _ = write!(out, ",\"nodes\":{}}}", analysis.nodes);
+    // Only JSON was written: valid UTF-8 (no copy).
+    Ok(String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 /// Runs `spielbaum mcts`.

@@ -47,12 +47,13 @@ pub struct Args {
     /// first; pays in games with many transpositions).
     #[arg(long)]
     pub etc: bool,
-    /// Configuration preset: `default` (the fastest measured on short
-    /// searches: killers from 4 plies left, static ordering from 3, ETC,
-    /// both switched by what they yield; docs/negamax.md), `lean` (its
-    /// former name, the same) or `ordered` (the earlier default: static
-    /// ordering, killers, history; faster on deep Gomoku and Mühle searches).
-    /// The other options apply on top of it.
+    /// Configuration preset: `default` (the fastest measured on short and
+    /// long searches: killers from 4 plies left, static ordering from 3,
+    /// ETC, both switched by what they yield, and full ordering with the
+    /// history heuristic once a search is big and poorly ordered;
+    /// docs/negamax.md), `lean` (its former name, the same) or `ordered`
+    /// (an earlier default: static ordering from 2 plies left, killers and
+    /// history from the start). The other options apply on top of it.
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Print JSON: {"score", "best_move", "pv", "depth", "nodes"}.

@@ -3,6 +3,8 @@
 //! moves by looking around every empty cell.
 #![allow(dead_code)]
 
+pub mod mnk;
+
 #[derive(Clone, Debug)]
 pub struct Plain {
     pub w: i32,

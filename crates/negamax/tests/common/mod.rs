@@ -122,6 +122,19 @@ pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
         "default".into(),
         Config { table_mib: 1, deeper_entries: deeper, ..Config::default() },
     ));
+    // The default's full ordering of big searches, on from the first
+    // iteration and switched on between iterations of a small search.
+    for (name, from) in [("default, full ordering", 0), ("default, full ordering later", 64)] {
+        v.push((
+            name.into(),
+            Config {
+                table_mib: 1,
+                deeper_entries: deeper,
+                full_order_nodes: Some(from),
+                ..Config::default()
+            },
+        ));
+    }
     v.push((
         "ordered+etc".into(),
         Config { table_mib: 1, deeper_entries: deeper, etc: true, ..Config::ordered() },

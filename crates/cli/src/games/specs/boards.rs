@@ -200,12 +200,20 @@ impl GameSpec for GomokuSpec {
         spielbaum_gomoku::Pattern::default()
     }
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_gomoku::Gomoku>>, CliError> {
-        Ok(vec![NamedAgent {
-            name: "engine",
-            help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; default depth 6",
-            keys: GOMOKU_ENGINE_KEYS,
-            build: Arc::new(gomoku_engine),
-        }])
+        Ok(vec![
+            NamedAgent {
+                name: "engine",
+                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; default depth 6",
+                keys: GOMOKU_ENGINE_KEYS,
+                build: Arc::new(gomoku_engine),
+            },
+            NamedAgent {
+                name: "negamax",
+                help: "alpha-beta search (iterative deepening) over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius (an empty board: the centre); depth=max searches to the end, an exact solve with radius=0; default depth 6",
+                keys: GOMOKU_NEGAMAX_KEYS,
+                build: Arc::new(gomoku_negamax),
+            },
+        ])
     }
     fn evaluators() -> Vec<NamedEval<spielbaum_gomoku::Gomoku>> {
         vec![
@@ -247,6 +255,38 @@ impl GameSpec for GomokuSpec {
 /// The keys of Gomoku's `engine`.
 const GOMOKU_ENGINE_KEYS: &[&str] =
     &["depth", "time", "nodes", "eval", "radius", "checks", "quiescence", "table"];
+
+/// The keys of Gomoku's `negamax`: the generic agent's and `radius`.
+const GOMOKU_NEGAMAX_KEYS: &[&str] =
+    &["depth", "time", "nodes", "eval", "preset", "threads", "table", "radius"];
+
+/// Builds Gomoku's `negamax` agent: the generic one (built from the spec
+/// without `radius`) seeing the positions through
+/// [`Near`](spielbaum_gomoku::Near).
+fn gomoku_negamax(
+    spec: &mut AgentSpec,
+    seed: u64,
+) -> Result<DynAgent<spielbaum_gomoku::Gomoku>, SpecError> {
+    let radius = spec.get_in::<u8>("radius", 0..=spielbaum_gomoku::MAX_RADIUS)?;
+    let mut text = spec.kind().to_string();
+    let mut sep = ':';
+    for (key, value) in spec.params().to_vec() {
+        if key != "radius" && GOMOKU_NEGAMAX_KEYS.contains(&key.as_str()) {
+            // Marks the key as read; the generic builder checks its value.
+            let _ = spec.raw(&key);
+            text.push(sep);
+            text.push_str(&format!("{key}={value}"));
+            sep = ',';
+        }
+    }
+    spec.finish(GOMOKU_NEGAMAX_KEYS)?;
+    let generic = spielbaum_arena::Catalog { evaluators: GomokuSpec::evaluators(), agents: vec![] };
+    let inner = generic.build(&text, seed)?;
+    Ok(Box::new(spielbaum_gomoku::Near::new(
+        inner,
+        radius.unwrap_or(spielbaum_gomoku::DEFAULT_RADIUS),
+    )))
+}
 
 /// Builds Gomoku's `engine` agent from its spec.
 fn gomoku_engine(
