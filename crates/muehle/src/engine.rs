@@ -1,4 +1,5 @@
-//! Ready-made players: the negamax [`Engine`] over [`MillEval`] (iterative
+//! Ready-made players: the game's own [`MillEngine`] (the strongest,
+//! [`strong`]), the negamax [`Engine`] over [`MillEval`] (iterative
 //! deepening, a table shared by symmetric positions, quiescence over
 //! mill-closing moves, repetition draws from the game's history, time
 //! control), Monte Carlo tree search, and the 1976 program.
@@ -9,7 +10,7 @@
 //! use spielbaum_game_trait::{play_game, AgentLimits, Agent, Ending};
 //! use spielbaum_muehle::{engine, Position, Rules, Variant};
 //!
-//! let mut strong = engine::engine(4);
+//! let mut strong = engine::strong(4);
 //! let mut old = engine::program_1976();
 //! let start = Position::new(Rules::new(Variant::Nine));
 //! let (game, ending) = play_game([&mut strong, &mut old], start, &AgentLimits::depth(3), 400);

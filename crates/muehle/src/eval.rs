@@ -9,36 +9,22 @@ use spielbaum_game_trait::{Evaluator, Game, MoveList, Player, Score, clamp_eval}
 use crate::position::Phase;
 use crate::position::{Move, NONE, Position};
 
-/// Tuning constants of [`MillEval`] (in the evaluator's units; a stone is
-/// worth [`STONE`](params::STONE)).
-pub mod params {
-    /// A stone on the board or in hand.
-    pub const STONE: i32 = 1000;
-    /// A complete mill (it can be opened and closed again).
-    pub const MILL: i32 = 60;
-    /// An open mill the side to move can close at once (it will take a
-    /// stone).
-    pub const OPEN_MILL_TO_MOVE: i32 = 700;
-    /// An open mill of the side that just moved (the opponent must answer).
-    pub const OPEN_MILL_WAITING: i32 = 220;
-    /// Two stones in a line with the third point empty (placing phase).
-    pub const TWO: i32 = 45;
-    /// A double mill: a mill whose stone can step out into another mill
-    /// and back, taking a stone every second move.
-    pub const DOUBLE_MILL: i32 = 450;
-    /// One possible move (moving phase).
-    pub const MOBILITY: i32 = 12;
-    /// One empty point next to a stone, while placing (room to move later).
-    pub const PLACING_MOBILITY: i32 = 8;
-    /// One stone that cannot move (moving phase).
-    pub const BLOCKED: i32 = 25;
-    /// A stone on a point where four lines meet (placing phase).
-    pub const CROSSING: i32 = 20;
-}
+#[cfg(test)]
+use crate::params;
+use crate::params::{WEIGHTS, Weights};
 
-/// The project's evaluator (see the module documentation).
+/// The project's evaluator (see the module documentation) with the
+/// tuned [`WEIGHTS`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MillEval;
+
+/// [`MillEval`]'s value of `pos` for the side to move with other
+/// `weights` (what the engine calls at every leaf, so that matches can
+/// tune them).
+#[inline]
+pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
+    clamp_eval(i64::from(fast_value(pos, weights)))
+}
 
 /// Number of double mills of `player`: complete mills with a stone that
 /// can move to an empty neighbour where it completes another mill.
@@ -141,11 +127,10 @@ fn reference_value(pos: &Position) -> i32 {
 /// The evaluation for the side to move, in one pass over the lines and
 /// one over each side's stones (what the engine calls at every leaf).
 #[inline]
-pub(crate) fn fast_value(pos: &Position) -> i32 {
-    use params::*;
+pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
     let board = pos.board();
     if let Some(t) = &board.triples {
-        return fast_value_dual(pos, t);
+        return fast_value_dual(pos, t, w);
     }
     let me = pos.to_move();
     let players = [me, me.other()];
@@ -159,7 +144,7 @@ pub(crate) fn fast_value(pos: &Position) -> i32 {
     for i in 0..2 {
         anywhere[i] = hand[i] > 0;
         flying[i] = hand[i] == 0 && flying_rule && own[i].count_ones() == 3;
-        value[i] = STONE * (own[i].count_ones() as i32 + i32::from(hand[i]));
+        value[i] = w.stone * (own[i].count_ones() as i32 + i32::from(hand[i]));
     }
     let mut twos = [0i32; 2];
     for &m in board.mills() {
@@ -167,7 +152,7 @@ pub(crate) fn fast_value(pos: &Position) -> i32 {
         for i in 0..2 {
             let mine = own[i] & m;
             if mine == m {
-                value[i] += MILL;
+                value[i] += w.mill;
             } else if e != 0 && mine | e == m && e & (e - 1) == 0 {
                 // Two stones and an empty third point.
                 twos[i] += 1;
@@ -176,7 +161,7 @@ pub(crate) fn fast_value(pos: &Position) -> i32 {
                     || (flying[i] && off_line != 0)
                     || board.neighbours(e.trailing_zeros() as usize) & off_line != 0
                 {
-                    value[i] += if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+                    value[i] += if i == 0 { w.open_to_move } else { w.open_waiting };
                 }
             }
         }
@@ -184,12 +169,12 @@ pub(crate) fn fast_value(pos: &Position) -> i32 {
     for i in 0..2 {
         if anywhere[i] {
             let (free, blocked) = free_and_blocked(board, own[i], empty);
-            value[i] += TWO * twos[i] + PLACING_MOBILITY * free - BLOCKED * blocked
-                + CROSSING * (own[i] & board.crossings()).count_ones() as i32;
+            value[i] += w.two * twos[i] + w.placing_mobility * free - w.blocked * blocked
+                + w.crossing * (own[i] & board.crossings()).count_ones() as i32;
         } else if !flying[i] {
             let (free, blocked) = free_and_blocked(board, own[i], empty);
-            value[i] += MOBILITY * free - BLOCKED * blocked;
-            value[i] += DOUBLE_MILL * double_mills(pos, players[i]).min(2) as i32;
+            value[i] += w.mobility * free - w.blocked * blocked;
+            value[i] += w.double_mill * double_mills(pos, players[i]).min(2) as i32;
         }
     }
     value[0] - value[1]
@@ -198,8 +183,7 @@ pub(crate) fn fast_value(pos: &Position) -> i32 {
 /// [`fast_value`] on a board with bit-parallel line views, from the
 /// position's dual masks: both sides' line facts in one pass.
 #[inline]
-fn fast_value_dual(pos: &Position, t: &crate::lines::Triples) -> i32 {
-    use params::*;
+fn fast_value_dual(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i32 {
     let board = pos.board();
     let me = pos.to_move();
     let (own, empty) = pos.duals();
@@ -212,16 +196,16 @@ fn fast_value_dual(pos: &Position, t: &crate::lines::Triples) -> i32 {
     let l = t.both(own, empty, moving);
     let mut value = [0i32; 2];
     for i in 0..2 {
-        let mut v = STONE * (n[i] as i32 + i32::from(hand[i])) + MILL * l.mills[i] as i32;
+        let mut v = w.stone * (n[i] as i32 + i32::from(hand[i])) + w.mill * l.mills[i] as i32;
         let open = if moving[i] { l.open_by_step[i] } else { l.twos[i] };
-        v += open as i32 * if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+        v += open as i32 * if i == 0 { w.open_to_move } else { w.open_waiting };
         if hand[i] > 0 {
-            v += TWO * l.twos[i] as i32 + PLACING_MOBILITY * l.free[i] as i32
-                - BLOCKED * l.blocked[i] as i32
-                + CROSSING * crate::lines::pop24(stones[i] & board.crossings()) as i32;
+            v += w.two * l.twos[i] as i32 + w.placing_mobility * l.free[i] as i32
+                - w.blocked * l.blocked[i] as i32
+                + w.crossing * crate::lines::pop24(stones[i] & board.crossings()) as i32;
         } else if !flying[i] {
-            v += MOBILITY * l.free[i] as i32 - BLOCKED * l.blocked[i] as i32
-                + DOUBLE_MILL * l.double_mills[i].min(2) as i32;
+            v += w.mobility * l.free[i] as i32 - w.blocked * l.blocked[i] as i32
+                + w.double_mill * l.double_mills[i].min(2) as i32;
         }
         value[i] = v;
     }
@@ -232,8 +216,7 @@ fn fast_value_dual(pos: &Position, t: &crate::lines::Triples) -> i32 {
 /// through the symmetry's byte tables (the reference [`fast_value_dual`]
 /// is tested against).
 #[cfg(test)]
-fn fast_value_triples(pos: &Position, t: &crate::lines::Triples) -> i32 {
-    use params::*;
+fn fast_value_triples(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i32 {
     let board = pos.board();
     let me = pos.to_move();
     let own = [pos.stones(me), pos.stones(me.other())];
@@ -245,16 +228,16 @@ fn fast_value_triples(pos: &Position, t: &crate::lines::Triples) -> i32 {
         let n = crate::lines::pop24(own[i]);
         let flying = hand[i] == 0 && flying_rule && n == 3;
         let l = t.side(board, own[i], empty, hand[i] == 0 && !flying);
-        let mut v = STONE * (n as i32 + i32::from(hand[i])) + MILL * l.mills as i32;
+        let mut v = w.stone * (n as i32 + i32::from(hand[i])) + w.mill * l.mills as i32;
         let open = if hand[i] > 0 || flying { l.twos } else { l.open_by_step };
-        v += open as i32 * if i == 0 { OPEN_MILL_TO_MOVE } else { OPEN_MILL_WAITING };
+        v += open as i32 * if i == 0 { w.open_to_move } else { w.open_waiting };
         if hand[i] > 0 {
-            v += TWO * l.twos as i32 + PLACING_MOBILITY * l.free as i32
-                - BLOCKED * l.blocked as i32
-                + CROSSING * crate::lines::pop24(own[i] & board.crossings()) as i32;
+            v += w.two * l.twos as i32 + w.placing_mobility * l.free as i32
+                - w.blocked * l.blocked as i32
+                + w.crossing * crate::lines::pop24(own[i] & board.crossings()) as i32;
         } else if !flying {
-            v += MOBILITY * l.free as i32 - BLOCKED * l.blocked as i32
-                + DOUBLE_MILL * l.double_mills.min(2) as i32;
+            v += w.mobility * l.free as i32 - w.blocked * l.blocked as i32
+                + w.double_mill * l.double_mills.min(2) as i32;
         }
         value[i] = v;
     }
@@ -278,7 +261,7 @@ fn free_and_blocked(board: &crate::board::Board, stones: u32, empty: u32) -> (i3
 impl Evaluator<Position> for MillEval {
     #[inline]
     fn evaluate(&self, game: &Position) -> Score {
-        clamp_eval(i64::from(fast_value(game)))
+        clamp_eval(i64::from(fast_value(game, &WEIGHTS)))
     }
 
     fn is_noisy(&self, game: &Position, mv: Move) -> bool {
@@ -373,8 +356,8 @@ mod tests {
         #[test]
         fn dual_evaluation_equals_the_references(pos in any_position()) {
             let t = pos.board().triples.as_ref().expect("the standard board has triples");
-            proptest::prop_assert_eq!(fast_value_dual(&pos, t), fast_value_triples(&pos, t));
-            proptest::prop_assert_eq!(fast_value_dual(&pos, t), reference_value(&pos));
+            proptest::prop_assert_eq!(fast_value_dual(&pos, t, &WEIGHTS), fast_value_triples(&pos, t, &WEIGHTS));
+            proptest::prop_assert_eq!(fast_value_dual(&pos, t, &WEIGHTS), reference_value(&pos));
             let (own, empty) = pos.duals();
             for (i, p) in [pos.to_move(), pos.to_move().other()].into_iter().enumerate() {
                 let l = t.side(pos.board(), pos.stones(p), pos.empty(), false);
@@ -403,7 +386,7 @@ mod tests {
                         break;
                     }
                     pos.play(moves[rng.below(moves.len())]);
-                    assert_eq!(fast_value(&pos), reference_value(&pos), "{pos}");
+                    assert_eq!(fast_value(&pos, &WEIGHTS), reference_value(&pos), "{pos}");
                     // The dual masks kept by the moves equal fresh ones.
                     let fresh = Position::from_parts(
                         *pos.rules(),

@@ -10,6 +10,7 @@ mod eval1976;
 mod features;
 mod lines;
 mod notation;
+pub mod params;
 mod position;
 mod rules;
 pub mod search;
@@ -17,10 +18,11 @@ mod table;
 pub mod uci;
 
 pub use board::{Board, MAX_POINTS, MAX_SYMMETRIES, Variant};
-pub use eval::{MillEval, double_mills, params};
+pub use eval::{MillEval, double_mills, evaluate_with};
 pub use eval1976::{
     Breakdown, Eval1976, H4_NO_MILL, Phase1976, WEIGHTS, WEIGHTS_14, mobility_value,
 };
+pub use params::Weights;
 pub use position::{Move, NONE, Phase, Position};
 pub use rules::{DEFAULT_DRAW, Rules};
 pub use search::{Config as EngineConfig, MillEngine, SearchResult};

@@ -22,51 +22,22 @@
 //! Nodes are counted the standard way: every position searched (the root
 //! and every position made, quiescence included).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use spielbaum_game_trait::{
-    Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Evaluator, Game, History, Outcome, Score,
-    WIN,
+    Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Game, History, Outcome, Score, WIN,
 };
 
-use crate::eval::MillEval;
+use crate::eval::evaluate_with;
+use crate::params::Weights;
 use crate::position::{Move, NONE, Position};
 use crate::rules::Rules;
 use crate::table::{Bound, Table};
 
-/// Tuning constants of the engine's search.
-pub mod params {
-    /// Nodes between two looks at the clock.
-    pub const CHECK_EVERY: u64 = 2048;
-    /// A new iteration starts only while less than this share of the time
-    /// is used (the next one takes several times longer).
-    pub const NEXT_ITERATION: f64 = 0.4;
-    /// The deepest iteration.
-    pub const MAX_DEPTH: i32 = 60;
-    /// The deepest ply (search plus quiescence).
-    pub const MAX_PLY: usize = 128;
-    /// Late move reductions: from this depth on…
-    pub const LMR_MIN_DEPTH: i32 = 3;
-    /// …quiet moves after this many are searched one ply less first.
-    pub const LMR_AFTER: usize = 3;
-    /// What a draw is worth to the side to move at the root, negated (in
-    /// evaluator units; a stone is 1000).
-    pub const CONTEMPT: i32 = 150;
-    /// Move ordering: the table's move.
-    pub const ORDER_TABLE: i32 = 1 << 30;
-    /// Move ordering: a capture.
-    pub const ORDER_CAPTURE: i32 = 1 << 24;
-    /// Move ordering: the first and second killer.
-    pub const ORDER_KILLER: [i32; 2] = [1 << 22, (1 << 22) - 1];
-    /// Entries of the evaluation cache (a power of two, at least 2; the
-    /// index is the top bits of a multiplicative hash of the key). 4,096
-    /// (64 KiB) measured as fast as 1,024 and faster than 32,768 in
-    /// processor time, which fewer cache misses decide more than the few
-    /// more evaluations.
-    pub const EVAL_CACHE: usize = 1 << 12;
-    /// Move ordering: a move onto the gap of an opponent's open mill.
-    pub const ORDER_BLOCK: i32 = 1 << 20;
-}
+/// The engine's tuning constants (with the evaluator's).
+pub use crate::params;
 
 use params::*;
 
@@ -84,6 +55,8 @@ pub struct Config {
     pub reductions: bool,
     /// Limits used when the caller sets none at all.
     pub default_limits: AgentLimits,
+    /// The evaluator's weights (the tuned [`params::WEIGHTS`] by default).
+    pub weights: Weights,
 }
 
 impl Default for Config {
@@ -95,6 +68,7 @@ impl Default for Config {
             quiescence: true,
             reductions: true,
             default_limits: AgentLimits::millis(1000),
+            weights: Weights::default(),
         }
     }
 }
@@ -124,7 +98,6 @@ pub struct SearchResult {
 /// The Mühle engine (see the module documentation).
 pub struct MillEngine {
     config: Config,
-    eval: MillEval,
     table: Table,
     /// Static evaluations by position key (`key + 1`, value), for the
     /// rules in `eval_rules`: quiescence meets many positions again.
@@ -143,6 +116,8 @@ pub struct MillEngine {
     qnodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// Set from outside (another thread) to stop the search.
+    stop: Option<Arc<AtomicBool>>,
     stopped: bool,
 }
 
@@ -159,7 +134,6 @@ impl MillEngine {
     pub fn new(config: Config) -> MillEngine {
         MillEngine {
             config,
-            eval: MillEval,
             table: Table::new(config.table_mib),
             evals: vec![(0, 0); EVAL_CACHE],
             eval_rules: None,
@@ -172,6 +146,7 @@ impl MillEngine {
             qnodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            stop: None,
             stopped: false,
         }
     }
@@ -188,6 +163,13 @@ impl MillEngine {
         self.history = [[0; 24]; 25];
     }
 
+    /// A flag another thread may set to stop the search (looked at with
+    /// the clock, every [`CHECK_EVERY`] nodes); the best move found so far
+    /// is returned. `None` removes it.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
+    }
+
     /// Searches `pos` (no game history) within `limits` (the config's
     /// default limits if `limits` sets none).
     pub fn search(&mut self, pos: &Position, limits: &AgentLimits) -> SearchResult {
@@ -201,6 +183,19 @@ impl MillEngine {
         pos: &Position,
         earlier: &[u64],
         limits: &AgentLimits,
+    ) -> SearchResult {
+        self.search_with(pos, earlier, limits, |_| {})
+    }
+
+    /// [`search_after`](Self::search_after), calling `on_iteration` with
+    /// the result so far after every finished iteration (for progress
+    /// lines such as the protocol's `info`).
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        earlier: &[u64],
+        limits: &AgentLimits,
+        mut on_iteration: impl FnMut(&SearchResult),
     ) -> SearchResult {
         let start = Instant::now();
         let limits = if limits.is_empty() { self.config.default_limits } else { *limits };
@@ -260,6 +255,11 @@ impl MillEngine {
             }
             result.depth = depth as u32;
             result.iterations.push((depth as u32, start.elapsed()));
+            result.nodes = self.nodes;
+            result.qnodes = self.qnodes;
+            result.pv = self.pv(pos, result.best);
+            result.elapsed = start.elapsed();
+            on_iteration(&result);
             if score.abs() > EVAL_MAX {
                 // A forced result; deeper searches only confirm it.
                 if (WIN - score.abs()) <= depth {
@@ -359,11 +359,17 @@ impl MillEngine {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes.is_multiple_of(CHECK_EVERY)
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
-            self.stopped = true;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.stopped = true;
+            }
+            if let Some(f) = &self.stop
+                && f.load(Ordering::Relaxed)
+            {
+                self.stopped = true;
+            }
         }
     }
 
@@ -558,7 +564,7 @@ impl MillEngine {
         if slot.0 == key.wrapping_add(1) {
             return slot.1;
         }
-        let v = self.eval.evaluate(pos);
+        let v = evaluate_with(pos, &self.config.weights);
         *slot = (key.wrapping_add(1), v);
         v
     }

@@ -31,18 +31,17 @@
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use spielbaum_game_trait::{
-    Control, Game, History, MoveList, Notation, Score, is_decisive, plies_to_end,
+    AgentLimits, Game, History, MoveList, Notation, Score, is_decisive, plies_to_end,
 };
-use spielbaum_negamax::{Limits, params as nparams};
 
 use crate::board::Variant;
-use crate::engine::{Engine, engine};
-use crate::eval::params::STONE;
+use crate::params::{MAX_DEPTH, STONE};
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::search::{Config, MillEngine};
 
 /// The hash size at start, MiB.
 pub const DEFAULT_HASH_MIB: usize = 16;
@@ -68,7 +67,12 @@ struct Session {
     variant: Variant,
     hash_mib: usize,
     game: History<Position>,
-    engine: Option<Engine>,
+    engine: Option<MillEngine>,
+}
+
+/// The game's strongest engine with a table of `mib` MiB.
+fn engine(mib: usize) -> MillEngine {
+    MillEngine::new(Config { table_mib: mib, ..Config::default() })
 }
 
 impl Session {
@@ -103,13 +107,13 @@ fn score_text(score: Score) -> String {
 
 /// What `go` asked for.
 struct Go {
-    limits: Limits,
+    limits: AgentLimits,
     /// `go infinite`: the answer waits for `stop` (or `quit`, or the end
     /// of the input) even when the search ends before.
     infinite: bool,
 }
 
-fn parse_go(tokens: &[&str], white_to_move: bool, stop: Arc<AtomicBool>) -> Result<Go, String> {
+fn parse_go(tokens: &[&str], white_to_move: bool) -> Result<Go, String> {
     let mut depth = None;
     let mut nodes = None;
     let mut movetime = None;
@@ -137,9 +141,9 @@ fn parse_go(tokens: &[&str], white_to_move: bool, stop: Arc<AtomicBool>) -> Resu
         }
         i += 1;
     }
-    let mut limits = Limits::depth(nparams::STACK_SAFE_DEPTH);
+    let mut limits = AgentLimits::depth(MAX_DEPTH as u32);
     if let Some(d) = depth {
-        limits.depth = (d.clamp(1, u64::from(nparams::STACK_SAFE_DEPTH))) as u32;
+        limits.depth = Some(d.clamp(1, MAX_DEPTH as u64) as u32);
     }
     limits.nodes = nodes;
     let (time, inc) = if white_to_move { (wtime, winc) } else { (btime, binc) };
@@ -155,13 +159,12 @@ fn parse_go(tokens: &[&str], white_to_move: bool, stop: Arc<AtomicBool>) -> Resu
     };
     if !infinite {
         if let Some(ms) = budget {
-            limits.deadline = Some(Instant::now() + Duration::from_millis(ms));
+            limits.time = Some(Duration::from_millis(ms));
         } else if depth.is_none() && nodes.is_none() {
-            // A bare `go`: a short default search.
-            limits.depth = nparams::AGENT_DEPTH;
+            // A bare `go`: the engine's default time per move.
+            limits = Config::default().default_limits;
         }
     }
-    limits.stop = Some(stop);
     Ok(Go { limits, infinite })
 }
 
@@ -172,13 +175,13 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
     let mut s = Session::new();
     let stop = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| -> io::Result<()> {
-        let mut running: Option<std::thread::ScopedJoinHandle<'_, io::Result<Engine>>> = None;
+        let mut running: Option<std::thread::ScopedJoinHandle<'_, io::Result<MillEngine>>> = None;
         // The running search (if any) is `go infinite`.
         let mut infinite = false;
         let out = &out;
         // Stops and joins a running search, taking the engine back.
         let finish =
-            |running: &mut Option<std::thread::ScopedJoinHandle<'_, io::Result<Engine>>>,
+            |running: &mut Option<std::thread::ScopedJoinHandle<'_, io::Result<MillEngine>>>,
              s: &mut Session,
              stop: &AtomicBool|
              -> io::Result<()> {
@@ -237,7 +240,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                     stop.store(false, Ordering::Relaxed);
                     let pos = *s.game.position();
                     let white = pos.to_move() == spielbaum_game_trait::Player::FIRST;
-                    let go = match parse_go(&tokens[1..], white, Arc::clone(&stop)) {
+                    let go = match parse_go(&tokens[1..], white) {
                         Ok(g) => g,
                         Err(e) => {
                             out.line(&format!("info string error {e}"))?;
@@ -251,39 +254,44 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                     }
                     let go_infinite = go.infinite;
                     let mut eng = s.engine.take().unwrap_or_else(|| engine(s.hash_mib));
-                    eng.set_history(s.game.keys().keys());
+                    eng.set_stop(Some(Arc::clone(&stop)));
+                    let keys = s.game.keys().keys();
+                    // The history's last key is the position itself.
+                    let earlier = keys[..keys.len().saturating_sub(1)].to_vec();
                     let mut legal = MoveList::new();
                     pos.moves(&mut legal);
-                    let stack = nparams::stack_bytes::<Position>(go.limits.depth);
                     let stop_flag = Arc::clone(&stop);
-                    let handle = std::thread::Builder::new().stack_size(stack).spawn_scoped(
+                    let handle = std::thread::Builder::new().spawn_scoped(
                         scope,
-                        move || -> io::Result<Engine> {
+                        move || -> io::Result<MillEngine> {
                             let mut io_err = None;
-                            let r = eng.search_with(&pos, &go.limits, |it| {
+                            let r = eng.search_with(&pos, &earlier, &go.limits, |it| {
+                                if io_err.is_some() {
+                                    return;
+                                }
                                 let pv: Vec<String> =
                                     it.pv.iter().map(|&m| pos.move_string(m)).collect();
+                                let secs = it.elapsed.as_secs_f64();
+                                let nps = if secs > 0.0 { it.nodes as f64 / secs } else { 0.0 };
                                 let text = format!(
                                     "info depth {} {} nodes {} nps {} time {} pv {}",
                                     it.depth,
                                     score_text(it.score),
-                                    it.counters.nodes,
-                                    it.nps as u64,
+                                    it.nodes,
+                                    nps as u64,
                                     it.elapsed.as_millis(),
                                     pv.join(" ")
                                 );
-                                match out.line(text.trim_end()) {
-                                    Ok(()) => Control::Continue,
-                                    Err(e) => {
-                                        io_err = Some(e);
-                                        Control::Stop
-                                    }
+                                if let Err(e) = out.line(text.trim_end()) {
+                                    // Nobody reads the answer: stop thinking.
+                                    stop_flag.store(true, Ordering::Relaxed);
+                                    io_err = Some(e);
                                 }
                             });
                             if let Some(e) = io_err {
                                 return Err(e);
                             }
-                            let mv = r.best_move.filter(|m| legal.contains(m)).unwrap_or(legal[0]);
+                            let mv = r.best.filter(|m| legal.contains(m)).unwrap_or(legal[0]);
                             // `go infinite` answers only once told to stop.
                             while go.infinite && !stop_flag.load(Ordering::Relaxed) {
                                 std::thread::sleep(Duration::from_millis(2));

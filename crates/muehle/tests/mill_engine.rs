@@ -92,3 +92,33 @@ fn the_engine_beats_random_play() {
         assert_eq!(ending, Ending::Finished(Outcome::Win(engine_side)), "{:?}", game.moves());
     }
 }
+
+#[test]
+fn the_engine_searches_with_the_weights_of_its_config() {
+    // At depth 1 without quiescence the engine's value is the best of
+    // minus the children's static values: computed here by hand from the
+    // evaluator with other weights, which must move the engine's value.
+    let pos = Position::nine().parse_position(MIDDLE).unwrap();
+    let mut weights = spielbaum_muehle::params::WEIGHTS;
+    assert!(weights.set("mobility", 40) && weights.set("blocked", 200));
+    let mut list = MoveList::new();
+    pos.moves(&mut list);
+    let by_hand = |w: &spielbaum_muehle::Weights| {
+        list.iter().map(|&m| -spielbaum_muehle::evaluate_with(&pos.after(m), w)).max().unwrap()
+    };
+    let exact =
+        EngineConfig { quiescence: false, reductions: false, contempt: 0, ..Default::default() };
+    let default = MillEngine::new(exact).search(&pos, &AgentLimits::depth(1)).score;
+    let tuned = MillEngine::new(EngineConfig { weights, ..exact })
+        .search(&pos, &AgentLimits::depth(1))
+        .score;
+    assert_eq!(default, by_hand(&spielbaum_muehle::params::WEIGHTS));
+    assert_eq!(tuned, by_hand(&weights));
+    assert_ne!(default, tuned);
+    // The default weights are the evaluator's.
+    let child = pos.after(list[0]);
+    assert_eq!(
+        spielbaum_muehle::evaluate_with(&child, &spielbaum_muehle::params::WEIGHTS),
+        spielbaum_game_trait::Evaluator::evaluate(&MillEval, &child)
+    );
+}

@@ -402,6 +402,25 @@ fn gomoku_engine(
     Ok(Box::new(spielbaum_game_trait::Limited::new(engine, limits)))
 }
 
+/// The keys of Mühle's `engine`: limits, table, contempt and the
+/// evaluator's weights (`spielbaum_muehle::Weights::NAMES`).
+const MUEHLE_ENGINE_KEYS: &[&str] = &[
+    "depth",
+    "time",
+    "nodes",
+    "table",
+    "contempt",
+    "mill",
+    "open_to_move",
+    "open_waiting",
+    "two",
+    "double_mill",
+    "mobility",
+    "placing_mobility",
+    "blocked",
+    "crossing",
+];
+
 /// Mühle (Nine Men's Morris) and its variants.
 pub struct MuehleSpec;
 
@@ -448,10 +467,16 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); keys depth=N, time=DUR, nodes=N, table=MIB, contempt=N; default 1s per move",
-            keys: &["depth", "time", "nodes", "table", "contempt"],
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, and the evaluator's weights by name (a stone is 1000); default 1s per move",
+            keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
+                let mut weights = params::WEIGHTS;
+                for name in params::Weights::NAMES {
+                    if let Some(v) = spec.get_in::<i32>(name, -100_000..=100_000)? {
+                        weights.set(name, v);
+                    }
+                }
                 let limits = AgentLimits {
                     time: spec.duration("time")?,
                     depth: spec.get_in::<u32>("depth", 1..=params::MAX_DEPTH as u32)?,
@@ -462,6 +487,7 @@ impl GameSpec for MuehleSpec {
                     contempt: spec
                         .get_in::<i32>("contempt", -100_000..=100_000)?
                         .unwrap_or(params::CONTEMPT),
+                    weights,
                     ..Config::default()
                 };
                 Ok(Box::new(Limited::new(spielbaum_muehle::MillEngine::new(config), limits))
@@ -471,5 +497,16 @@ impl GameSpec for MuehleSpec {
     }
     fn board(g: &spielbaum_muehle::Position) -> String {
         g.diagram()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_weight_of_the_muehle_evaluator_is_an_engine_key() {
+        for name in spielbaum_muehle::Weights::NAMES {
+            assert!(super::MUEHLE_ENGINE_KEYS.contains(&name), "{name}");
+        }
+        assert_eq!(super::MUEHLE_ENGINE_KEYS.len(), 5 + spielbaum_muehle::Weights::NAMES.len());
     }
 }

@@ -1,0 +1,177 @@
+//! Tuning constants of the evaluator ([`MillEval`](crate::MillEval)) and
+//! of the engine ([`MillEngine`](crate::MillEngine)), in one place. How
+//! they are tuned, and the match behind each tried value, is in the
+//! book's Mühle page (docs/muehle.md, "Tuning the evaluator's weights").
+//!
+//! Evaluator values are in the evaluator's units: a stone is worth
+//! [`STONE`].
+
+/// A stone on the board or in hand.
+pub const STONE: i32 = 1000;
+/// A complete mill (it can be opened and closed again).
+pub const MILL: i32 = 60;
+/// An open mill the side to move can close at once (it will take a
+/// stone).
+pub const OPEN_MILL_TO_MOVE: i32 = 700;
+/// An open mill of the side that just moved (the opponent must answer).
+pub const OPEN_MILL_WAITING: i32 = 220;
+/// Two stones in a line with the third point empty (placing phase).
+pub const TWO: i32 = 45;
+/// A double mill: a mill whose stone can step out into another mill
+/// and back, taking a stone every second move.
+pub const DOUBLE_MILL: i32 = 450;
+/// One possible move (moving phase).
+pub const MOBILITY: i32 = 12;
+/// One empty point next to a stone, while placing (room to move later).
+pub const PLACING_MOBILITY: i32 = 8;
+/// One stone that cannot move (moving phase).
+pub const BLOCKED: i32 = 25;
+/// A stone on a point where four lines meet (placing phase).
+pub const CROSSING: i32 = 20;
+
+/// The evaluator's weights as one value, so that a searcher can be run
+/// with other weights (matches that tune them); [`WEIGHTS`] are the
+/// constants above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Weights {
+    /// [`STONE`].
+    pub stone: i32,
+    /// [`MILL`].
+    pub mill: i32,
+    /// [`OPEN_MILL_TO_MOVE`].
+    pub open_to_move: i32,
+    /// [`OPEN_MILL_WAITING`].
+    pub open_waiting: i32,
+    /// [`TWO`].
+    pub two: i32,
+    /// [`DOUBLE_MILL`].
+    pub double_mill: i32,
+    /// [`MOBILITY`].
+    pub mobility: i32,
+    /// [`PLACING_MOBILITY`].
+    pub placing_mobility: i32,
+    /// [`BLOCKED`].
+    pub blocked: i32,
+    /// [`CROSSING`].
+    pub crossing: i32,
+}
+
+/// The tuned weights.
+pub const WEIGHTS: Weights = Weights {
+    stone: STONE,
+    mill: MILL,
+    open_to_move: OPEN_MILL_TO_MOVE,
+    open_waiting: OPEN_MILL_WAITING,
+    two: TWO,
+    double_mill: DOUBLE_MILL,
+    mobility: MOBILITY,
+    placing_mobility: PLACING_MOBILITY,
+    blocked: BLOCKED,
+    crossing: CROSSING,
+};
+
+impl Default for Weights {
+    /// [`WEIGHTS`].
+    fn default() -> Self {
+        WEIGHTS
+    }
+}
+
+impl Weights {
+    /// The names of the weights, as [`get`](Weights::get) and
+    /// [`set`](Weights::set) take them (`stone` is fixed: it is the unit).
+    pub const NAMES: [&'static str; 9] = [
+        "mill",
+        "open_to_move",
+        "open_waiting",
+        "two",
+        "double_mill",
+        "mobility",
+        "placing_mobility",
+        "blocked",
+        "crossing",
+    ];
+
+    fn slot(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "mill" => &mut self.mill,
+            "open_to_move" => &mut self.open_to_move,
+            "open_waiting" => &mut self.open_waiting,
+            "two" => &mut self.two,
+            "double_mill" => &mut self.double_mill,
+            "mobility" => &mut self.mobility,
+            "placing_mobility" => &mut self.placing_mobility,
+            "blocked" => &mut self.blocked,
+            "crossing" => &mut self.crossing,
+            _ => return None,
+        })
+    }
+
+    /// The weight named `name` (one of [`NAMES`](Weights::NAMES)).
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut w = *self;
+        w.slot(name).map(|v| *v)
+    }
+
+    /// Sets the weight named `name`; `false` if there is no such weight.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        match self.slot(name) {
+            Some(v) => {
+                *v = value;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Nodes between two looks at the clock.
+pub const CHECK_EVERY: u64 = 2048;
+/// A new iteration starts only while less than this share of the time
+/// is used (the next one takes several times longer).
+pub const NEXT_ITERATION: f64 = 0.4;
+/// The deepest iteration.
+pub const MAX_DEPTH: i32 = 60;
+/// The deepest ply (search plus quiescence).
+pub const MAX_PLY: usize = 128;
+/// Late move reductions: from this depth on…
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// …quiet moves after this many are searched one ply less first.
+pub const LMR_AFTER: usize = 3;
+/// What a draw is worth to the side to move at the root, negated (in
+/// evaluator units; a stone is 1000).
+pub const CONTEMPT: i32 = 150;
+/// Move ordering: the table's move.
+pub const ORDER_TABLE: i32 = 1 << 30;
+/// Move ordering: a capture.
+pub const ORDER_CAPTURE: i32 = 1 << 24;
+/// Move ordering: the first and second killer.
+pub const ORDER_KILLER: [i32; 2] = [1 << 22, (1 << 22) - 1];
+/// Entries of the evaluation cache (a power of two, at least 2; the
+/// index is the top bits of a multiplicative hash of the key). 4,096
+/// (64 KiB) measured as fast as 1,024 and faster than 32,768 in
+/// processor time, which fewer cache misses decide more than the few
+/// more evaluations.
+pub const EVAL_CACHE: usize = 1 << 12;
+/// Move ordering: a move onto the gap of an opponent's open mill.
+pub const ORDER_BLOCK: i32 = 1 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_and_writes_its_own_weight() {
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            let mut w = WEIGHTS;
+            assert!(w.set(name, 12_345 + i as i32));
+            assert_eq!(w.get(name), Some(12_345 + i as i32));
+            // No other weight changed.
+            for other in Weights::NAMES.iter().filter(|n| *n != name) {
+                assert_eq!(w.get(other), WEIGHTS.get(other), "{name} moved {other}");
+            }
+        }
+        assert!(!WEIGHTS.clone().set("stones", 1));
+        assert_eq!(WEIGHTS.get("nothing"), None);
+    }
+}
