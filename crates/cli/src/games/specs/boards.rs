@@ -285,8 +285,7 @@ fn pattern_weights(spec: &mut AgentSpec) -> Result<Option<([i32; 4], i32)>, Spec
 }
 
 /// The keys of Gomoku's `negamax`: the generic agent's and `radius`.
-const GOMOKU_NEGAMAX_KEYS: &[&str] =
-    &[
+const GOMOKU_NEGAMAX_KEYS: &[&str] = &[
     "depth",
     "time",
     "nodes",
