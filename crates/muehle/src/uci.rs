@@ -152,7 +152,9 @@ fn parse_go(tokens: &[&str], white_to_move: bool) -> Result<Go, String> {
         (None, Some(left)) => {
             // A share of the clock plus most of the increment, never more
             // than half of what is left.
-            let share = left / togo.unwrap_or(25).clamp(1, 100) + inc * 3 / 4;
+            // Saturating: the numbers come from the GUI, up to u64::MAX.
+            let most_of_inc = inc / 4 * 3 + inc % 4 * 3 / 4;
+            let share = (left / togo.unwrap_or(25).clamp(1, 100)).saturating_add(most_of_inc);
             Some(share.min(left / 2).max(1))
         }
         (None, None) => None,

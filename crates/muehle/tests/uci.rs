@@ -136,3 +136,20 @@ fn an_infinite_search_answers_only_after_stop() {
     session.join().expect("session thread");
     assert_eq!(out.text().matches("bestmove ").count(), 2, "{}", out.text());
 }
+
+#[test]
+fn huge_clock_numbers_neither_panic_nor_hang() {
+    // u64::MAX as increment or clock: the budget saturates and stays at most
+    // half of what is left on the clock (here 1 ms and 2 ms).
+    for go in [
+        "go wtime 1 winc 18446744073709551615",
+        "go wtime 4 btime 18446744073709551615 winc 18446744073709551615 binc 18446744073709551615",
+        "go wtime 18446744073709551615 winc 18446744073709551615 movestogo 1 depth 2",
+    ] {
+        let lines = session(&format!("position startpos\n{go}\nquit\n"));
+        let best = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+        assert_eq!(best, 1, "{go}: {lines:?}");
+        let errors = lines.iter().filter(|l| l.starts_with("info string error")).count();
+        assert_eq!(errors, 0, "{go}: {lines:?}");
+    }
+}
