@@ -234,7 +234,21 @@ fn gomoku_engine_weights_and_vcf() {
     let other =
         run("other", "engine:depth=1,checks=off,eval=pattern3,weights=1000/200/20/2/50,vcf=40");
     assert_eq!(other.1.len(), 4);
-    for bad in ["weights=1/2/3", "weights=1/2/3/4/101", "weights=a/2/3/4/5", "vcf=x"] {
+    // The largest weights play (their sums stay in range).
+    let big = run(
+        "big",
+        "engine:depth=1,checks=off,eval=pattern3,weights=10000/10000/10000/10000/100",
+    );
+    assert_eq!(big.1.len(), 4);
+    for bad in [
+        "weights=1/2/3",
+        "weights=1/2/3/4/101",
+        "weights=a/2/3/4/5",
+        "weights=10001/2/3/4/5",
+        "weights=1/2/3/2147483647/5",
+        "weights=1/2/-3/4/5",
+        "vcf=x",
+    ] {
         rejects(&["match", "gomoku", "--a", &format!("engine:{bad}"), "--b", "random"], bad);
     }
     rejects(

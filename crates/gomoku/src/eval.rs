@@ -190,7 +190,9 @@ impl Pattern {
     }
 
     /// Other window weights (levels `k-1` … `k-4`) and side-to-move bonus
-    /// (percent of its own window sum).
+    /// (percent of its own window sum). Any values are safe: the sums
+    /// are taken in 64 bits and the evaluation is clamped to
+    /// `±EVAL_MAX`.
     pub fn with_weights(mut self, weights: [i32; 4], tempo: i32) -> Self {
         self.weights = weights;
         self.tempo = tempo;
@@ -255,11 +257,13 @@ impl Evaluator<Gomoku> for Pattern {
         if theirs[0] >= 2 && winning_cells(pos, self.shapes_for(pos), 1 - me).len() >= 2 {
             return -WINNING;
         }
-        let mut a = 0;
-        let mut b = 0;
+        // In i64: any i32 weights times window counts (at most u16) fit
+        // four times over; the tempo product saturates.
+        let mut a = 0i64;
+        let mut b = 0i64;
         for j in 0..4 {
-            a += self.weights[j] * i32::from(mine[j]);
-            b += self.weights[j] * i32::from(theirs[j]);
+            a += i64::from(self.weights[j]) * i64::from(mine[j]);
+            b += i64::from(self.weights[j]) * i64::from(theirs[j]);
         }
         // An open three of the side to move against no four: it makes an
         // open four next (unless the opponent has fours to play first).
@@ -270,11 +274,13 @@ impl Evaluator<Gomoku> for Pattern {
                 .iter()
                 .any(|c| shapes.best(pos, c, me) >= Shape::OpenFour)
             {
-                a += THREE_WINS;
+                a += i64::from(THREE_WINS);
             }
         }
         // Tempo: the side to move's threats are worth more.
-        (a + a * self.tempo / 100 - b).clamp(-EVAL_MAX, EVAL_MAX)
+        let tempo = a.saturating_mul(i64::from(self.tempo)) / 100;
+        let v = a.saturating_add(tempo).saturating_sub(b);
+        v.clamp(-i64::from(EVAL_MAX), i64::from(EVAL_MAX)) as Score
     }
 
     fn is_noisy(&self, pos: &Gomoku, mv: Cell) -> bool {

@@ -128,3 +128,46 @@ fn near_negamax_plays_near_the_stones() {
     let (x, y) = spielbaum_gomoku::coords(usize::from(d.mv.0));
     assert!((5..=10).contains(&x) && (5..=10).contains(&y), "{}", g.move_string(d.mv));
 }
+
+/// Extreme window weights neither overflow nor wrap: scaling the weights
+/// by `s` (tempo 0) scales the evaluation by `s`, clamped to `±EVAL_MAX`,
+/// and the most extreme weights and tempi stay in range.
+#[test]
+fn extreme_pattern_weights_scale_and_stay_in_range() {
+    use spielbaum_game_trait::{EVAL_MAX, Evaluator};
+    let w = spielbaum_gomoku::WINDOW_WEIGHTS;
+    let small = Pattern::default().with_weights(w, 0);
+    let s = i32::MAX / w.iter().copied().max().unwrap();
+    let big = Pattern::default().with_weights(w.map(|x| x * s), 0);
+    let extremes = [
+        Pattern::default().with_weights([i32::MAX; 4], i32::MAX),
+        Pattern::default().with_weights([i32::MAX; 4], i32::MIN),
+        Pattern::default().with_weights([i32::MIN; 4], i32::MAX),
+        Pattern::default().with_weights([i32::MIN, i32::MAX, i32::MIN, i32::MAX], -100),
+    ];
+    let mut scaled = 0;
+    for rules in [Rules::default(), Rules::square(9).unwrap()] {
+        for mut g in openings(&rules, 12, 4, 3) {
+            let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+            let mut moves = spielbaum_game_trait::MoveList::new();
+            while !g.is_over() {
+                let v = small.evaluate(&g);
+                let decisive = v.abs() == spielbaum_gomoku::WINNING;
+                if !decisive {
+                    let want = (i64::from(v) * i64::from(s))
+                        .clamp(-i64::from(EVAL_MAX), i64::from(EVAL_MAX));
+                    assert_eq!(i64::from(big.evaluate(&g)), want, "{g}");
+                    scaled += usize::from(v != 0);
+                }
+                for e in &extremes {
+                    assert!(e.evaluate(&g).abs() <= EVAL_MAX, "{g}");
+                }
+                moves.clear();
+                g.moves(&mut moves);
+                rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                g.play(moves[(rng >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(scaled > 100, "too few nonzero evaluations: {scaled}");
+}

@@ -147,7 +147,7 @@ pub const FULL_ORDER_NODES: u64 = 5_000;
 /// (100,000 for the default's [`FULL_ORDER_NODES`]), and every later one,
 /// runs static ordering and ETC at every eligible node, without the
 /// adaptive switches. Measured (`docs/negamax.md`): on Connect Four at
-/// depth 12 that searches 37 % fewer nodes with 5 % fewer instructions and
+/// depth 12 that searches 35 % fewer nodes with 6 % fewer instructions and
 /// less time; on searches of 12,000–80,000 nodes (DAG at depth 9, tree at
 /// depth 8, Connect Four at depth 10) it cost 5–15 % more instructions.
 pub const UNSWITCHED_FACTOR: u64 = 20;

@@ -203,13 +203,13 @@ impl GameSpec for GomokuSpec {
         Ok(vec![
             NamedAgent {
                 name: "engine",
-                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; default depth 6",
+                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; default depth 6",
                 keys: GOMOKU_ENGINE_KEYS,
                 build: Arc::new(gomoku_engine),
             },
             NamedAgent {
                 name: "negamax",
-                help: "alpha-beta search (iterative deepening) over the cells within radius (0..=4, default 2; 0 = every cell) of a stone, whatever the rules' radius (an empty board: the centre); depth=max searches to the end, an exact solve with radius=0; default depth 6",
+                help: "alpha-beta search (iterative deepening) over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone (an empty board: the centre); it only narrows the game's own --radius, never widens it; depth=max searches to the end, an exact solve when both radii are 0; default depth 6",
                 keys: GOMOKU_NEGAMAX_KEYS,
                 build: Arc::new(gomoku_negamax),
             },
@@ -266,20 +266,25 @@ const GOMOKU_ENGINE_KEYS: &[&str] = &[
     "weights",
 ];
 
+/// The largest window weight `weights=` accepts: ten thousand times a
+/// lone stone, fifty times the default open-four weight, far from the
+/// evaluation's range.
+const MAX_WINDOW_WEIGHT: i32 = 10_000;
+
 /// The pattern evaluator's window weights and tempo from `weights=A/B/C/D/T`
 /// (points for windows lacking 1, 2, 3, 4 stones, tempo in percent).
 fn pattern_weights(spec: &mut AgentSpec) -> Result<Option<([i32; 4], i32)>, SpecError> {
     let Some(raw) = spec.raw("weights") else { return Ok(None) };
     let v: Vec<Option<i32>> = raw
         .split('/')
-        .map(|x| x.trim().parse::<i32>().ok().filter(|w| (0..=1_000_000).contains(w)))
+        .map(|x| x.trim().parse::<i32>().ok().filter(|w| (0..=MAX_WINDOW_WEIGHT).contains(w)))
         .collect();
     match v[..] {
         [Some(a), Some(b), Some(c), Some(d), Some(t)] if t <= 100 => Ok(Some(([a, b, c, d], t))),
         _ => Err(spec.bad(
             "weights",
             &raw,
-            "five numbers A/B/C/D/T: points for windows lacking 1, 2, 3, 4 stones (0..=1000000), tempo percent (0..=100)",
+            "five numbers A/B/C/D/T: points for windows lacking 1, 2, 3, 4 stones (0..=10000), tempo percent (0..=100)",
         )),
     }
 }
