@@ -96,7 +96,8 @@ fn run<G: Game, E: Evaluator<G> + Copy>(
 /// A configuration from a spec: minimax's techniques ([`like_minimax_id`])
 /// plus comma-separated switches: `oN` (static ordering from N plies left),
 /// `k` (killers), `h` (history), `etc`, `a` (adaptive), `g` (table growth), `fN` (full ordering
-/// from iterations expected to expand N nodes on).
+/// from iterations expected to expand N nodes on, where the ordering is
+/// poor), `FN` (the same whatever the ordering, `full_order_always`).
 fn spec(text: &str) -> Result<Config, String> {
     let mut c = like_minimax_id();
     for part in text.split(',').filter(|p| !p.is_empty()) {
@@ -106,8 +107,9 @@ fn spec(text: &str) -> Result<Config, String> {
             "etc" => c.etc = true,
             "a" => c.adaptive = true,
             "g" => c.table_growth = true,
-            f if f.starts_with('f') => {
-                c.full_order_nodes = Some(f[1..].parse().map_err(|_| format!("bad switch {f:?}"))?)
+            f if f.starts_with('f') || f.starts_with('F') => {
+                c.full_order_nodes = Some(f[1..].parse().map_err(|_| format!("bad switch {f:?}"))?);
+                c.full_order_always = f.starts_with('F');
             }
             o if o.starts_with('o') => {
                 c.order_min_depth = o[1..].parse().map_err(|_| format!("bad switch {o:?}"))?

@@ -171,5 +171,50 @@ mod tests {
         assert!(long.history.iter().any(|&h| h > 0));
         let (never, _) = search(Config { full_order_nodes: None, ..Config::default() }, 7);
         assert!(never.ordering_is_poor() && !never.full_order && never.history.is_empty());
+        // Values: the search that switched to full ordering (and one that
+        // never did) against plain alpha-beta, at every depth.
+        for d in 1..=7 {
+            let mut plain = Searcher::new(Noise, Config::plain(crate::Algorithm::AlphaBeta));
+            let want = plain.search(&tree, &Limits::depth(d)).score;
+            for config in [Config::default(), Config { full_order_nodes: None, ..Config::default() }]
+            {
+                let mut s = Searcher::new(Noise, Config { table_mib: 1, ..config });
+                assert_eq!(s.search(&tree, &Limits::depth(d)).score, want, "depth {d}");
+            }
+        }
+    }
+
+    /// `full_order_always` orders fully where the ordering is good too:
+    /// from the first iteration with `full_order_nodes: Some(0)`, from a
+    /// later one with a small number; the values stay those of plain
+    /// alpha-beta.
+    #[test]
+    fn full_ordering_can_be_forced() {
+        let tree = RandomTree::new(2026, 10, 64);
+        for (from, d) in [(0, 1), (0, 6), (64, 6)] {
+            let config = Config {
+                table_mib: 1,
+                full_order_nodes: Some(from),
+                full_order_always: true,
+                ..Config::default()
+            };
+            let mut s = Searcher::new(RandomTreeEval, config);
+            let r = s.search(&tree, &Limits::depth(d));
+            assert!(!s.ordering_is_poor(), "the tree orders well");
+            assert!(s.full_order && s.history_on && s.big, "from {from}, depth {d}");
+            if d > 2 {
+                assert!(s.history.iter().any(|&h| h > 0));
+            }
+            let mut plain =
+                Searcher::new(RandomTreeEval, Config::plain(crate::Algorithm::AlphaBeta));
+            assert_eq!(r.score, plain.search(&tree, &Limits::depth(d)).score);
+        }
+        // Not forced: it stays off on the same searches.
+        let mut s = Searcher::new(
+            RandomTreeEval,
+            Config { table_mib: 1, full_order_nodes: Some(0), ..Config::default() },
+        );
+        s.search(&tree, &Limits::depth(6));
+        assert!(!s.full_order && !s.history_on);
     }
 }

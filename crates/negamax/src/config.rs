@@ -174,6 +174,13 @@ pub struct Config {
     ///
     /// [`Evaluator::order_moves`]: spielbaum_game_trait::Evaluator::order_moves
     pub full_order_nodes: Option<u64>,
+    /// Full ordering from [`full_order_nodes`](Config::full_order_nodes)
+    /// on whatever the ordering so far, without the first-move cut test:
+    /// with `full_order_nodes: Some(0)` every search orders fully from its
+    /// first iteration, with a small number from an early one. For tests
+    /// and measurements of that path (a search that orders well pays for
+    /// it); off by default. The search stays exact either way.
+    pub full_order_always: bool,
     /// Search threads (lazy SMP over the shared table) for
     /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).
     pub threads: usize,
@@ -204,6 +211,7 @@ impl Default for Config {
             etc: true,
             adaptive: true,
             full_order_nodes: Some(params::FULL_ORDER_NODES),
+            full_order_always: false,
             threads: 1,
         }
     }

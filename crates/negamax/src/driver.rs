@@ -240,7 +240,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let nodes = self.config.full_order_nodes;
             self.big |=
                 nodes.is_some_and(|n| expect >= n.saturating_mul(params::UNSWITCHED_FACTOR));
-            if !self.full_order && nodes.is_some_and(|n| expect >= n) && self.ordering_is_poor() {
+            if !self.full_order
+                && nodes.is_some_and(|n| expect >= n)
+                && (self.config.full_order_always || self.ordering_is_poor())
+            {
                 self.full_order = true;
                 // (Made on first use: a searcher is often built per search.)
                 if self.history.is_empty() {

@@ -122,8 +122,11 @@ pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
         "default".into(),
         Config { table_mib: 1, deeper_entries: deeper, ..Config::default() },
     ));
-    // The default's full ordering of big searches, on from the first
-    // iteration and switched on between iterations of a small search.
+    // The default's full ordering of big searches (history, static
+    // ordering and ETC everywhere, no adaptive switches), forced whatever
+    // the ordering (the test games order well, so the first-move cut test
+    // alone would keep it off): on from the first iteration, and switched
+    // on between iterations of a small search.
     for (name, from) in [("default, full ordering", 0), ("default, full ordering later", 64)] {
         v.push((
             name.into(),
@@ -131,10 +134,21 @@ pub fn variants(deeper: bool, symmetry: bool) -> Vec<(String, Config)> {
                 table_mib: 1,
                 deeper_entries: deeper,
                 full_order_nodes: Some(from),
+                full_order_always: true,
                 ..Config::default()
             },
         ));
     }
+    // As the default decides it: only where the ordering is poor.
+    v.push((
+        "default, full ordering where poor".into(),
+        Config {
+            table_mib: 1,
+            deeper_entries: deeper,
+            full_order_nodes: Some(0),
+            ..Config::default()
+        },
+    ));
     v.push((
         "ordered+etc".into(),
         Config { table_mib: 1, deeper_entries: deeper, etc: true, ..Config::ordered() },
