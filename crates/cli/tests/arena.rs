@@ -273,6 +273,47 @@ fn negamax_switches() {
         "--json",
     ]);
     assert_eq!(v["a"]["losses"], 0, "{v}");
+    // Each switch reaches the search: the same match (deterministic: run
+    // twice without the switch) plays other games with it. Quiescence on
+    // Connect Four (its evaluator has noisy moves) at depth 2; symmetry on
+    // Connect Four at depth 6 (the table's hints come from mirrored
+    // positions, so equal moves are tried in another order).
+    let games = |name: &str, game: &str, a: &str, b: &str| {
+        let path = temp(&format!("switch-{name}.jsonl"));
+        json(&[
+            "match",
+            game,
+            "--a",
+            a,
+            "--b",
+            b,
+            "--games",
+            "4",
+            "--random-plies",
+            "2",
+            "--seed",
+            "3",
+            "--save",
+            path.to_str().unwrap(),
+            "--json",
+        ]);
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"].clone())
+            .collect::<Vec<_>>()
+    };
+    for (game, base, b, switch) in [
+        ("connect4", "negamax:depth=2", "negamax:depth=2", "quiescence"),
+        ("connect4", "negamax:depth=6", "negamax:depth=3", "symmetry"),
+    ] {
+        let off = games(&format!("{switch}-off"), game, &format!("{base},{switch}=off"), b);
+        assert_eq!(off.len(), 4);
+        let again = games(&format!("{switch}-off2"), game, base, b);
+        assert_eq!(off, again, "{switch}: not reproducible");
+        let on = games(&format!("{switch}-on"), game, &format!("{base},{switch}=on"), b);
+        assert_ne!(off, on, "{switch}=on plays the same games as off");
+    }
     for bad in ["quiescence=yes", "symmetry=1"] {
         rejects(&["match", "tictactoe", "--a", &format!("negamax:{bad}"), "--b", "random"], bad);
     }
