@@ -235,10 +235,8 @@ fn gomoku_engine_weights_and_vcf() {
         run("other", "engine:depth=1,checks=off,eval=pattern3,weights=1000/200/20/2/50,vcf=40");
     assert_eq!(other.1.len(), 4);
     // The largest weights play (their sums stay in range).
-    let big = run(
-        "big",
-        "engine:depth=1,checks=off,eval=pattern3,weights=10000/10000/10000/10000/100",
-    );
+    let big =
+        run("big", "engine:depth=1,checks=off,eval=pattern3,weights=10000/10000/10000/10000/100");
     assert_eq!(big.1.len(), 4);
     for bad in [
         "weights=1/2/3",

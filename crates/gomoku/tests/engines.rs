@@ -164,7 +164,9 @@ fn extreme_pattern_weights_scale_and_stay_in_range() {
                 }
                 moves.clear();
                 g.moves(&mut moves);
-                rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                rng = rng
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
                 g.play(moves[(rng >> 33) as usize % moves.len()]);
             }
         }

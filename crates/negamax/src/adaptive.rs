@@ -176,7 +176,8 @@ mod tests {
         for d in 1..=7 {
             let mut plain = Searcher::new(Noise, Config::plain(crate::Algorithm::AlphaBeta));
             let want = plain.search(&tree, &Limits::depth(d)).score;
-            for config in [Config::default(), Config { full_order_nodes: None, ..Config::default() }]
+            for config in
+                [Config::default(), Config { full_order_nodes: None, ..Config::default() }]
             {
                 let mut s = Searcher::new(Noise, Config { table_mib: 1, ..config });
                 assert_eq!(s.search(&tree, &Limits::depth(d)).score, want, "depth {d}");
