@@ -30,20 +30,20 @@ pub struct Args {
     /// on one thread: same answer).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// Threads (root parallelism: one tree each), 1..=256.
+    /// Threads (root parallelism: one graph or tree each), 1..=256.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// UCT exploration constant c (default sqrt 2).
     #[arg(long, value_name = "C")]
     pub exploration: Option<f64>,
-    /// Memory cap, 1..=2^32, shared by the threads: graph search stops
-    /// expanding once a graph would hold more than this many edges plus
-    /// one (it counts positions, and a position reached by several moves
-    /// is held once); tree search, once a tree would hold more than this
-    /// many nodes. Each thread always expands the root, so it holds at
-    /// least the root and one position or node per root move (a root of
-    /// 4,096 moves or more is searched as a tree with a lazily expanded
-    /// root: one node per root move visited).
+    /// Memory cap, 1..=2^32, shared by the threads. Graph search (the
+    /// default) stops expanding once a graph would hold more than this
+    /// many edges plus one, and counts positions; tree search, once a tree
+    /// would hold more than this many nodes. Each thread always expands
+    /// the root, so a graph may hold the root and one position per root
+    /// move beyond the cap, and a tree holds at least the root and one
+    /// node per root move (a root of 4,096 moves or more, searched by
+    /// trees even by default: one node per root move visited).
     #[arg(long, value_name = "N")]
     pub nodes: Option<usize>,
     /// Monte Carlo graph search: one node per position, so transpositions
