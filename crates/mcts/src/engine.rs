@@ -257,7 +257,9 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
     /// arenas keep their memory, so a program that searches many
     /// positions with one engine allocates nothing after the first
     /// searches.
-    /// The root's history is forgotten (see [`set_history`](Mcts::set_history)).
+    /// The root's history is forgotten (see [`set_history`](Mcts::set_history)),
+    /// and the next search chooses between graphs and trees for the new
+    /// root (see [`uses_graph`](Mcts::uses_graph)).
     pub fn set_root(&mut self, root: G)
     where
         R: SeedableRng,
