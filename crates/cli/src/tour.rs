@@ -30,7 +30,7 @@ const SECTIONS: &[Section] = &[
     ("nim-variant: the subtraction game 3, 5, 11", nim_variant),
     ("negamax: solving and searching with the alpha-beta family", negamax),
     ("golf-clubs: minimal strokes, expected values, the best club set", crate::cmd::golf::tour),
-    ("mcts: Monte Carlo tree search on the subtraction game", crate::cmd::mcts::tour),
+    ("mcts: Monte Carlo graph search on the subtraction game", crate::cmd::mcts::tour),
     ("peg-solitaire: level statistics with path counts, a solution", crate::cmd::peg::tour),
 ];
 
@@ -137,7 +137,8 @@ fn nim_variant() -> Result<(), CliError> {
         "   mixed:0.6 vs random from 20..50, 10000 games: A wins {:.3} (95% CI {lo:.3}..{hi:.3})",
         r.all.rate()
     );
-    // The text's algorithm: plain Monte Carlo statistics on a tree.
+    // The text's algorithm: plain Monte Carlo statistics on a tree
+    // (pinned: graph search, the default, would merge transpositions).
     let config = spielbaum_mcts::Config::seeded(1).solver(false).graph(false);
     let rows = spielbaum_mcts::convergence(&SubtractionGame::classic(22)?, &[100, 10_000], config);
     for row in rows {

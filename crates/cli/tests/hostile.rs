@@ -65,6 +65,30 @@ fn mcts_nodes_cap_is_as_documented() {
         "--json",
     ]);
     assert_eq!(v["nodes"], 3 * (1 + 5 + 7));
+    // The default, graph search, caps edges plus one and reports
+    // positions: the root and at most one position per root move, per
+    // thread (the root is always expanded).
+    let v = json(&["mcts", "tictactoe", "--iterations", "500", "--nodes", "1", "--json"]);
+    let n = v["nodes"].as_u64().unwrap();
+    assert!((2..=1 + 9).contains(&n), "{n} positions");
+    let v = json(&[
+        "mcts",
+        "nim",
+        "--heaps",
+        "5,7",
+        "--iterations",
+        "500",
+        "--nodes",
+        "1",
+        "--threads",
+        "3",
+        "--json",
+    ]);
+    let n = v["nodes"].as_u64().unwrap();
+    assert!((3 * 2..=3 * (1 + 5 + 7)).contains(&n), "{n} positions");
+    // Without a cap the same searches hold more: the cap is what limits.
+    let v = json(&["mcts", "tictactoe", "--iterations", "500", "--json"]);
+    assert!(v["nodes"].as_u64().unwrap() > 1 + 9);
 }
 
 #[test]

@@ -50,7 +50,8 @@ impl Default for Selection {
 }
 
 /// The settings of a search. `Config::default()` is UCT with MCTS-Solver
-/// on a graph (Monte Carlo graph search), seed 0, one thread.
+/// on a graph (Monte Carlo graph search; trees for puzzles and very wide
+/// roots), seed 0, one thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// How children are selected (default: UCT, `c = sqrt 2`).
@@ -80,10 +81,15 @@ pub struct Config {
     /// Monte Carlo graph search (Czech, Korus & Kersting 2021): one node
     /// per position (by [`Game::key`](spielbaum_game_trait::Game::key)),
     /// so transpositions share their statistics and proofs. Two-player
-    /// games only; puzzles are always searched as a tree. Default `true`:
-    /// on every game measured it plays at least as well as tree search at
-    /// equal iterations and costs at most as many instructions per
-    /// iteration (see docs/mcts.md). `false` gives classic tree search.
+    /// games only; puzzles are always searched as a tree, and so is a
+    /// root with at least [`params::LAZY_ROOT_MOVES`] moves: there the
+    /// trees share one lazily expanded root, while every thread's graph
+    /// would hold every root edge (see
+    /// [`Mcts::uses_graph`](crate::Mcts::uses_graph); the engine chooses
+    /// at its first search and keeps the choice). Default `true`: on every
+    /// game measured it plays at least as well as tree search at equal
+    /// iterations and costs at most as many instructions per iteration
+    /// (see docs/mcts.md). `false` gives classic tree search.
     pub graph: bool,
     /// Graph search's correction threshold ε (default
     /// [`params::GRAPH_EPSILON`], 0.01): when an edge's mean differs from

@@ -62,6 +62,9 @@ pub struct Mcts<G: Game, P = Uniform, E = Zero, R = SplitMix64> {
     /// Graph search ([`Config::graph`], two players): one graph per thread
     /// instead of the trees.
     graphs: Vec<Graph<G::Move, R>>,
+    /// Whether this engine searches graphs, decided at its first search
+    /// (see [`uses_graph`](Mcts::uses_graph)); `None` before it.
+    graph_mode: Option<bool>,
     /// Keys of the game's positions before the root (repetition rule).
     history: KeyHistory,
 }
@@ -78,6 +81,7 @@ impl<G: Game> Mcts<G, Uniform, Zero> {
             priors: None,
             trees: Vec::new(),
             graphs: Vec::new(),
+            graph_mode: None,
             history: KeyHistory::new(),
         }
     }
@@ -97,6 +101,7 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
             priors: self.priors,
             trees: Vec::new(),
             graphs: Vec::new(),
+            graph_mode: None,
             history: self.history,
         }
     }
@@ -116,6 +121,7 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
             priors: Some(eval),
             trees: Vec::new(),
             graphs: Vec::new(),
+            graph_mode: None,
             history: self.history,
         }
     }
@@ -171,6 +177,7 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
             priors: self.priors,
             trees: Vec::new(),
             graphs: Vec::new(),
+            graph_mode: None,
             history: self.history,
         }
     }
@@ -197,9 +204,37 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
     }
 
     /// `true` if this engine searches graphs: [`Config::graph`] in a
-    /// two-player game.
+    /// two-player game whose root has fewer than
+    /// [`LAZY_ROOT_MOVES`](crate::params::LAZY_ROOT_MOVES) legal moves.
+    /// A wider root is searched with trees, whose root is expanded lazily
+    /// and shared by all threads (a graph holds every root edge in every
+    /// thread's graph). The choice is made once, at the first search, and
+    /// kept for the engine's life: [`advance`](Mcts::advance) does not
+    /// change it; [`set_root`](Mcts::set_root) makes it anew for the new
+    /// root. Before the first search this says what the first search will
+    /// do.
     pub fn uses_graph(&self) -> bool {
+        match self.graph_mode {
+            Some(mode) => mode,
+            None => {
+                let mut moves = MoveList::new();
+                if self.wants_graph() {
+                    self.root.moves(&mut moves);
+                }
+                self.decide_graph(&moves)
+            }
+        }
+    }
+
+    /// [`Config::graph`] in a two-player game.
+    fn wants_graph(&self) -> bool {
         self.config.graph && G::PLAYERS >= 2
+    }
+
+    /// The search mode for a root whose legal moves are `root_moves`
+    /// (only read if [`wants_graph`](Mcts::wants_graph)).
+    fn decide_graph(&self, root_moves: &[G::Move]) -> bool {
+        self.wants_graph() && root_moves.len() < crate::params::LAZY_ROOT_MOVES
     }
 
     /// Every tree and graph starts over from the root, each generator from
@@ -222,7 +257,9 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
     /// arenas keep their memory, so a program that searches many
     /// positions with one engine allocates nothing after the first
     /// searches.
-    /// The root's history is forgotten (see [`set_history`](Mcts::set_history)).
+    /// The root's history is forgotten (see [`set_history`](Mcts::set_history)),
+    /// and the next search chooses between graphs and trees for the new
+    /// root (see [`uses_graph`](Mcts::uses_graph)).
     pub fn set_root(&mut self, root: G)
     where
         R: SeedableRng,
@@ -230,6 +267,8 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
         self.root = root;
         self.history.clear();
         self.restart_all();
+        // A new engine would choose its mode for this root.
+        self.graph_mode = None;
     }
 
     /// The keys of the game's positions before the root, oldest first (the
@@ -293,26 +332,54 @@ impl<G: Game, P, E, R> Mcts<G, P, E, R> {
         Ok(())
     }
 
-    /// One tree per thread; none while the root has no legal move (a
-    /// finished game: nothing to search).
+    /// One tree (or graph) per thread; none while the root has no legal
+    /// move (a finished game: nothing to search). Decides the search mode
+    /// at the first call.
     fn ensure_trees(&mut self)
     where
         R: SeedableRng,
     {
-        if self.uses_graph() {
+        // The root's moves, generated at most once here for all threads
+        // (a root may have tens of thousands, and there may be 256 trees).
+        let mut moves = MoveList::new();
+        let mut generated = false;
+        let graph = match self.graph_mode {
+            Some(mode) => mode,
+            None => {
+                if self.wants_graph() {
+                    self.root.moves(&mut moves);
+                    generated = true;
+                }
+                let mode = self.decide_graph(&moves);
+                self.graph_mode = Some(mode);
+                // Structures of the other mode (none, unless the root was
+                // set anew) are dropped.
+                if mode {
+                    self.trees.clear();
+                } else {
+                    self.graphs.clear();
+                }
+                mode
+            }
+        };
+        if graph {
             if self.graphs.len() != self.config.threads {
+                if !generated {
+                    self.root.moves(&mut moves);
+                }
                 self.graphs = (0..self.config.threads)
-                    .map(|i| Graph::new(&self.root, thread_seed(self.config.seed, i)))
+                    .map(|i| Graph::new(&self.root, &moves, thread_seed(self.config.seed, i)))
                     .collect::<Option<Vec<_>>>()
                     .unwrap_or_default();
             }
         } else if self.trees.len() != self.config.threads {
-            // The root's moves once for all trees (a root may have tens of
-            // thousands, and there may be 256 trees).
-            let mut moves = MoveList::new();
-            self.root.moves(&mut moves);
+            if !generated {
+                self.root.moves(&mut moves);
+            }
+            // Every tree starts with the shared list as its root's moves.
+            let list: std::sync::Arc<[G::Move]> = moves.as_slice().into();
             self.trees = (0..self.config.threads)
-                .map(|i| Tree::new(&self.root, &moves, thread_seed(self.config.seed, i)))
+                .map(|i| Tree::new(&self.root, &list, thread_seed(self.config.seed, i)))
                 .collect::<Option<Vec<_>>>()
                 .unwrap_or_default();
         }
@@ -362,7 +429,7 @@ where
         } else {
             KeyHistory::new()
         };
-        let graph = self.uses_graph();
+        let graph = self.graph_mode == Some(true);
         // Trees whose root is not expanded yet share one list of its moves
         // (a root may have tens of thousands, and there may be 256 trees).
         if self.trees.iter().any(|t| t.nodes[0].state == State::Leaf && t.root_list.is_none()) {

@@ -155,14 +155,15 @@ pub(crate) struct Graph<M, R = SplitMix64> {
 }
 
 impl<M: Copy, R> Graph<M, R> {
-    /// A graph for `root`, or `None` if `root` has no legal move.
-    pub(crate) fn new<G: Game<Move = M>>(root: &G, seed: u64) -> Option<Self>
+    /// A graph for `root`, whose legal moves are `root_moves` (generated
+    /// once for all threads' graphs), or `None` if it has none.
+    pub(crate) fn new<G: Game<Move = M>>(root: &G, root_moves: &[M], seed: u64) -> Option<Self>
     where
         R: SeedableRng,
     {
+        root_moves.first()?;
         let mut moves = MoveList::new();
-        root.moves(&mut moves);
-        moves.first()?;
+        moves.extend_from_slice(root_moves);
         let mut g = Graph {
             nodes: Vec::with_capacity(params::INITIAL_NODES),
             edges: Vec::with_capacity(params::INITIAL_NODES),

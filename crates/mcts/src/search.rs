@@ -167,7 +167,10 @@ where
 
                 // --- Expansion: all children at once, contiguously.
                 let wants = id == 0 || node.visits >= step.config.expand_threshold;
-                let fits = tree.nodes.len() + tree.moves.len() <= step.node_cap;
+                // (Expanding below a lazily expanded root first makes the
+                // root's remaining children: they count too.)
+                let fits =
+                    tree.nodes.len() + tree.root_pending() + tree.moves.len() <= step.node_cap;
                 if id == 0
                     && tree.moves.len() >= crate::params::LAZY_ROOT_MOVES
                     && matches!(step.config.selection, Selection::Uct { .. })

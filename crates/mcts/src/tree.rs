@@ -185,9 +185,10 @@ pub(crate) struct Tree<M, R = SplitMix64> {
 
 impl<M: Copy, R> Tree<M, R> {
     /// A tree for `root`, whose legal moves are `root_moves` (generated
-    /// once for all threads' trees), or `None` if it has none (then there
-    /// is nothing to search, and no move to hold in the root node).
-    pub(crate) fn new<G: Game<Move = M>>(root: &G, root_moves: &[M], seed: u64) -> Option<Self>
+    /// once for all threads' trees and kept as the root's move list), or
+    /// `None` if it has none (then there is nothing to search, and no move
+    /// to hold in the root node).
+    pub(crate) fn new<G: Game<Move = M>>(root: &G, root_moves: &Arc<[M]>, seed: u64) -> Option<Self>
     where
         R: SeedableRng,
     {
@@ -214,6 +215,7 @@ impl<M: Copy, R> Tree<M, R> {
         };
         t.nodes.push(Node::new(Player::FIRST, placeholder));
         t.reset_root(root);
+        t.root_list = Some(root_moves.clone());
         Some(t)
     }
 
@@ -260,6 +262,13 @@ impl<M: Copy, R> Tree<M, R> {
     #[inline]
     pub(crate) fn root_open(&self) -> bool {
         self.root_lazy > 0
+    }
+
+    /// Root moves without a child yet (0 unless the root is expanded
+    /// lazily).
+    #[inline]
+    pub(crate) fn root_pending(&self) -> usize {
+        if self.root_open() { self.root_lazy - self.nodes[0].num_children as usize } else { 0 }
     }
 
     /// The move leading to node `id` (not the root).

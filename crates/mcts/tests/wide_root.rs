@@ -1,5 +1,5 @@
-//! Tree search (`graph(false)`): roots with at least [`LAZY_ROOT_MOVES`]
-//! moves are expanded lazily under
+//! Tree search (`graph(false)`, and the default for such roots): roots with
+//! at least [`LAZY_ROOT_MOVES`] moves are expanded lazily under
 //! UCT: a tree makes a root child when selection first reaches it. A tree
 //! then holds only the root children it visited (many threads over a wide
 //! root: each tree pays for its own iterations, not for the whole list),
@@ -9,7 +9,7 @@
 use spielbaum_game_trait::{Game, MoveList, Outcome, Player};
 use spielbaum_mcts::params::LAZY_ROOT_MOVES;
 use spielbaum_mcts::{Budget, Config, Mcts, Proof};
-use spielbaum_small_games::Nim;
+use spielbaum_small_games::{Nim, Take};
 
 /// `width` moves at the root, each of which loses at once for the player
 /// who makes it: the root is lost for the player to move, and no move
@@ -95,11 +95,69 @@ fn a_long_search_expands_a_wide_root_in_full() {
         // rest of the root is made at once (its children stay contiguous).
         let mut config = Config::seeded(7).solver(false).graph(false);
         config.expand_threshold = threshold;
-        let mut mcts = Mcts::new(Nim::new(&[objects]).unwrap(), config);
+        let mut mcts = Mcts::new(Nim::new(&[objects]).unwrap(), config.clone());
         let a = mcts.search(Budget::iterations(3 * u64::from(objects)));
         assert_eq!(a.iterations, 3 * u64::from(objects));
         assert!(a.nodes > objects as usize + 1, "threshold {threshold}: {} nodes", a.nodes);
         assert!(a.moves.iter().all(|m| m.visits > 0), "threshold {threshold}: a move untried");
         assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), a.iterations);
     }
+}
+
+#[test]
+fn the_default_searches_a_wide_root_with_trees() {
+    let objects = LAZY_ROOT_MOVES as u32 + 1_000;
+    let (threads, each) = (64usize, 4u64);
+    let config = Config::seeded(5).threads(threads);
+    assert!(config.graph, "graph search is the default");
+    let mut mcts = Mcts::new(Nim::new(&[objects]).unwrap(), config.clone());
+    assert!(!mcts.uses_graph(), "a wide root is searched with trees");
+    let a = mcts.search(Budget::iterations(threads as u64 * each));
+    assert!(!mcts.uses_graph());
+    assert_eq!(a.iterations, threads as u64 * each);
+    // The trees' lazy root: the root and one child per iteration in each
+    // tree. A graph would hold every root edge in each thread's graph,
+    // and the tree search's count is the same as with `graph(false)`.
+    assert_eq!(a.nodes, threads * (1 + each as usize));
+    let mut tree = Mcts::new(Nim::new(&[objects]).unwrap(), config.graph(false));
+    let t = tree.search(Budget::iterations(threads as u64 * each));
+    assert_eq!(t.nodes, a.nodes);
+    let visits =
+        |a: &spielbaum_mcts::Analysis<Take>| a.moves.iter().map(|m| m.visits).collect::<Vec<_>>();
+    assert_eq!(visits(&t), visits(&a));
+    // The choice is kept for the engine's life: a move that leaves a
+    // narrow root does not switch to graphs.
+    mcts.advance(Take { heap: 0, take: objects - 3 }).unwrap();
+    assert!(!mcts.uses_graph());
+    let a = mcts.search(Budget::iterations(100));
+    assert!(!mcts.uses_graph());
+    assert_eq!(a.moves.len(), 3);
+    // A new root is a new choice.
+    mcts.set_root(Nim::new(&[3, 4]).unwrap());
+    assert!(mcts.uses_graph());
+}
+
+#[test]
+fn the_default_searches_a_narrow_root_with_a_graph() {
+    // NIM 3,4 has 4 × 5 heap states and two players to move: at most 40
+    // positions, so a graph holds at most 40 nodes, while a tree grows one
+    // node per path.
+    let game = Nim::new(&[3, 4]).unwrap();
+    let mut mcts = Mcts::new(game.clone(), Config::seeded(5));
+    assert!(mcts.uses_graph(), "a narrow root is searched with a graph");
+    let a = mcts.search(Budget::iterations(5_000));
+    assert!(mcts.uses_graph());
+    assert!(a.nodes <= 40, "{} nodes: more than there are positions", a.nodes);
+    let mut tree = Mcts::new(game.clone(), Config::seeded(5).graph(false));
+    let t = tree.search(Budget::iterations(5_000));
+    assert!(t.nodes > 40, "the tree holds {} nodes", t.nodes);
+    // The choice is kept while the root narrows further, and a new wide
+    // root is a new choice.
+    mcts.advance(Take { heap: 1, take: 1 }).unwrap();
+    mcts.search(Budget::iterations(100));
+    assert!(mcts.uses_graph());
+    mcts.set_root(Nim::new(&[LAZY_ROOT_MOVES as u32]).unwrap());
+    assert!(!mcts.uses_graph());
+    let a = mcts.search(Budget::iterations(10));
+    assert_eq!(a.nodes, 1 + 10, "the lazy root: one child per iteration");
 }

@@ -105,7 +105,7 @@ fn main() {
     assert_eq!(solution.value, Value::Win);
     assert_eq!(solution.best_moves, vec![4]);
 
-    // 2. Monte Carlo tree search: a win probability for every first move.
+    // 2. Monte Carlo graph search: a win probability for every first move.
     //    MCTS-Solver proves wins and losses on the way; sampling goes on
     //    after the proof, so proven moves' estimates converge to their value.
     let mut mcts = Mcts::new(start, MctsConfig::seeded(1).stop_when_proven(false));

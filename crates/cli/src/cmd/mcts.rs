@@ -1,7 +1,7 @@
 //! `spielbaum mcts <game> [game options] [--position P]
 //! (--iterations N | --time-ms T) [--seed S] [--threads N] [--tree] [--json]`:
-//! Monte Carlo tree search with the mcts crate: per root move its visits
-//! and estimated win probability, and the chosen move.
+//! Monte Carlo graph search (or tree search) with the mcts crate: per root
+//! move its visits and estimated win probability, and the chosen move.
 
 use std::fmt::{Debug, Write as _};
 use std::time::{Duration, Instant};
@@ -30,26 +30,32 @@ pub struct Args {
     /// on one thread: same answer).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// Threads (root parallelism: one tree each), 1..=256.
+    /// Threads (root parallelism: one graph or tree each), 1..=256.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// UCT exploration constant c (default sqrt 2).
     #[arg(long, value_name = "C")]
     pub exploration: Option<f64>,
-    /// At most this many tree nodes (memory cap), 1..=2^32, shared by the
-    /// threads. Each thread always expands the root, so a tree holds at
-    /// least the root and one node per root move (from 4,096 root moves
-    /// on, one per root move visited).
+    /// Memory cap, 1..=2^32, shared by the threads. Graph search (the
+    /// default) stops expanding once a graph would hold more than this
+    /// many edges plus one, and counts positions; tree search, once a tree
+    /// would hold more than this many nodes. Each thread always expands
+    /// the root, so a graph may hold the root and one position per root
+    /// move beyond the cap, and a tree holds at least the root and one
+    /// node per root move (a root of 4,096 moves or more, searched by
+    /// trees even by default: one node per root move visited).
     #[arg(long, value_name = "N")]
     pub nodes: Option<usize>,
     /// Monte Carlo graph search: one node per position, so transpositions
     /// share their statistics and proofs (two-player games; puzzles are
-    /// searched as a tree). The default; the switch is kept so that older
-    /// command lines still run.
+    /// searched as a tree, and so is a root of 4,096 moves or more, whose
+    /// trees share one lazily expanded root). The default; the switch is
+    /// kept so that older command lines still run.
     #[arg(long, conflicts_with = "tree")]
     pub graph: bool,
     /// Classic tree search instead of graph search: one node per path,
-    /// transpositions not merged.
+    /// transpositions not merged (what the default does anyway for puzzles
+    /// and roots of 4,096 moves or more).
     #[arg(long)]
     pub tree: bool,
     /// Switch MCTS-Solver off: pure Monte Carlo statistics.
@@ -239,7 +245,7 @@ pub fn tour() -> Result<(), CliError> {
     let config = Config::seeded(1).solver(false);
     let mut mcts = Mcts::new(game, config);
     outln!("   subtraction game 3, 5, 11 from n = 22 (the winning move is 5: 17 mod 8 = 1)");
-    outln!("   pure UCT statistics (no solver), seed 1; p(win) per move:");
+    outln!("   pure UCT statistics on a graph (no solver), seed 1; p(win) per move:");
     let mut done = 0;
     for step in [100u64, 1_000, 10_000, 100_000] {
         let a = mcts.search(Budget::iterations(step - done));
