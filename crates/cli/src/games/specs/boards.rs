@@ -419,6 +419,7 @@ const MUEHLE_ENGINE_KEYS: &[&str] = &[
     "open_waiting",
     "two",
     "double_mill",
+    "running_mill",
     "mobility",
     "placing_mobility",
     "blocked",
