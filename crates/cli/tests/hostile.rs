@@ -148,7 +148,7 @@ fn solve_refuses_games_longer_than_its_horizon_at_once() {
     // Budgets end a long solve with an error naming them.
     fails_fast(&["solve", "dice", "--target", "9000", "--max-nodes", "1000"], 1, "--max-nodes", 60);
     fails_fast(
-        &["solve", "dice", "--target", "9000", "--time-limit", "0.5"],
+        &["solve", "dice", "--target", "9999", "--time-limit", "0.05"],
         1,
         "--time-limit",
         60,
