@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use spielbaum_game_trait::{Game, MoveList, Outcome, Player, Zero};
+use spielbaum_game_trait::{Game, MoveList, Notation, NotationError, Outcome, Player, Zero};
 use spielbaum_negamax::{Algorithm, Config, Limits, Searcher, Value, params};
 
 use std::sync::Mutex;
@@ -280,6 +280,23 @@ impl Game for Forced {
 
     fn canonical_key(&self) -> u64 {
         self.symmetric_key(self.canonical_symmetry())
+    }
+}
+
+impl core::fmt::Display for Forced {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.pos.fmt(f)
+    }
+}
+
+/// The position's notation; a parsed position keeps the hope player.
+impl Notation for Forced {
+    fn parse_position(&self, text: &str) -> Result<Self, NotationError> {
+        Ok(Forced::with_hope(self.pos.parse_position(text)?, self.hope))
+    }
+
+    fn write_move(&self, mv: Cell, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        self.pos.write_move(mv, out)
     }
 }
 

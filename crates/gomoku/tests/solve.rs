@@ -92,6 +92,20 @@ fn forced_moves_keep_the_values() {
     }
 }
 
+/// `Forced` keeps the `Game` contract (moves exactly while not over,
+/// keys, symmetries that commute with the moves), asking or not.
+#[test]
+fn forced_conformance() {
+    use spielbaum_game_trait::conformance::{Config, check_game};
+    for (m, n, k) in [(3, 3, 3), (4, 4, 4), (5, 4, 4), (6, 6, 5)] {
+        let g = game(m, n, k);
+        let config = Config { games: 24, max_plies: 40 };
+        check_game(&Forced::new(&g), &config);
+        check_game(&Forced::asking(&g, Player::FIRST), &config);
+        check_game(&Forced::asking(&g, Player::SECOND), &config);
+    }
+}
+
 /// `Forced` finds its canonical image from the images' keys alone: the
 /// same image as the trait's default (all images made).
 #[test]
