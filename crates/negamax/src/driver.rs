@@ -404,7 +404,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// however long it takes, so the first one found cuts. Whether some
     /// line stopped at the depth limit tells
     /// [`hit_horizon`](Self::hit_horizon). The depth runs on the caller's
-    /// stack (see [`params::stack_bytes`]).
+    /// stack (see [`params::stack_bytes`]). A growable table of the
+    /// searcher's own is grown to its full size first (one pass has no
+    /// earlier iteration to size it by).
     ///
     /// [`Zero`]: spielbaum_game_trait::Zero
     ///
