@@ -473,13 +473,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// shared table; helpers start at alternating depths with perturbed
     /// ordering, and the main thread's answer is returned. With one thread
     /// (or without a table) this is [`search`](Searcher::search).
+    ///
+    /// At most [`params::THREADS_PER_CORE`] threads per core run
+    /// ([`params::smp_threads`]): more would only take turns on the cores,
+    /// and the main thread, which starts the helpers and gives the answer,
+    /// would get ever less of them (with 256 threads on 2 cores it did not
+    /// finish its first iteration within 200 ms).
     pub fn search_parallel(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move>
     where
         G: Send + Sync,
         G::Move: Send + Sync,
         E: Clone + Send,
     {
-        let threads = self.config.threads.max(1);
+        let threads = params::smp_threads(self.config.threads);
         if threads == 1 {
             return self.search(game, limits);
         }
