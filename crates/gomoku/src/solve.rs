@@ -201,13 +201,15 @@ impl Forced {
 
     /// The cells by the move order's score (see the type's docs).
     fn ordered_moves(&self, out: &mut MoveList<Cell>) {
-        let mut score = [0u32; crate::bits::CELLS];
+        // Up to 2^30 per window and many windows through a cell on a large
+        // board with a long row: summed in u64, it cannot overflow.
+        let mut score = [0u64; crate::bits::CELLS];
         let (x, o) = (self.pos.stones(Player::FIRST), self.pos.stones(Player::SECOND));
         for w in self.windows.iter() {
             let xs = w.iter().filter(|&&c| x.has(usize::from(c))).count();
             let os = w.iter().filter(|&&c| o.has(usize::from(c))).count();
             let value = match (xs, os) {
-                (0, n) | (n, 0) => 1u32 << (2 * n.min(15)),
+                (0, n) | (n, 0) => 1u64 << (2 * n.min(15)),
                 _ => continue,
             };
             for &c in w {
@@ -355,8 +357,8 @@ pub struct MnkSolver {
 }
 
 impl MnkSolver {
-    /// A solver with a table of up to `table_mib` MiB (grown by need),
-    /// kept between calls.
+    /// A solver with a table of `table_mib` MiB, kept between calls (each
+    /// search grows it to its full size at once).
     pub fn new(table_mib: usize) -> MnkSolver {
         // Measured on 5,5,4 (docs/gomoku.md): killers cost many times the
         // nodes here (a refutation's cell is rarely one in a sibling's
@@ -432,9 +434,14 @@ impl MnkSolver {
                     .name("spielbaum-mnk".into())
                     .stack_size(params::stack_bytes::<Forced>(depth))
                     .spawn_scoped(s, || searcher.search_window(&game, &limits, alpha, beta))
-                    .ok()?
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    .map(|handle| {
+                        handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    })
+            })
+            .unwrap_or_else(|_| {
+                // No thread with a deep enough stack: search on this one
+                // rather than report a budget that did not run out.
+                searcher.search_window(&game, &limits, alpha, beta)
             })
         };
         self.nodes += self.searcher.counters().nodes;

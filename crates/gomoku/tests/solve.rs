@@ -18,7 +18,7 @@ mod common;
 
 use common::mnk::{Mnk, Pos};
 use spielbaum_bfs_reach::retrograde::{self, Retrograde, Value as RValue};
-use spielbaum_game_trait::{Game, MoveList, Player, SplitMix64};
+use spielbaum_game_trait::{Game, GameExt, MoveList, Player, SplitMix64};
 use spielbaum_gomoku::{Forced, Gomoku, MnkSolver, Rules, has_free_window};
 use spielbaum_negamax::{Solver, Value};
 
@@ -392,4 +392,30 @@ fn further_games_by_two_methods() {
 fn won_positions_are_over() {
     let g = game(3, 3, 3);
     assert!(!g.is_over());
+}
+
+/// The move order's window scores on the largest board with a long row:
+/// in row 0 the first player holds every cell but two, in the last row
+/// the second player does the same. Each gap lies in six windows of 15
+/// stones of one player, the highest score a window gives, so the four
+/// gaps come first.
+#[test]
+fn forced_move_order_on_22x22_k17() {
+    use spielbaum_gomoku::Cell;
+    let mut g = game(22, 22, 17);
+    let gaps = [8, 9];
+    for x in (0..22).filter(|x| !gaps.contains(x)) {
+        g.play(Cell::at(x, 0));
+        g.play(Cell::at(x, 21));
+    }
+    assert!(!g.is_over());
+    let f = Forced::new(&g);
+    assert!(!f.is_over());
+    let moves = f.legal_moves();
+    assert_eq!(moves.len(), 22 * 22 - 40);
+    let mut first: Vec<Cell> = moves[..4].to_vec();
+    first.sort_by_key(|c| c.index());
+    let mut want = vec![Cell::at(8, 0), Cell::at(9, 0), Cell::at(8, 21), Cell::at(9, 21)];
+    want.sort_by_key(|c| c.index());
+    assert_eq!(first, want);
 }
