@@ -333,6 +333,9 @@ fn five_five_four_draw() {
         search.nodes()
     );
     assert_eq!(v, Value::Draw, "5,5,4: not the published value");
+    // Deterministic (one thread, the table's replacement fixed): the
+    // figure docs/gomoku.md states.
+    assert_eq!(search.nodes(), 2_317_872, "5,5,4: the value search's node count changed");
     let t = std::time::Instant::now();
     let mut mnk = Mnk::new(5, 5, 4);
     let v = value_of(mnk.value(pos_of(&game(5, 5, 4))));
@@ -343,6 +346,7 @@ fn five_five_four_draw() {
         mnk.table_len()
     );
     assert_eq!(v, Value::Draw, "5,5,4: not the published value");
+    assert_eq!(mnk.nodes, 858_609, "5,5,4: the independent solver's node count changed");
 }
 
 /// 5,5,4: the four methods agree on random positions after 12 plies (the
@@ -363,7 +367,12 @@ fn five_five_four_positions_agree() {
 #[test]
 #[ignore = "long: boards of 20 to 30 cells to the end"]
 fn further_games_by_two_methods() {
-    for (m, n, k, published) in [(5, 4, 4, None), (5, 5, 5, None), (6, 5, 4, Some(Value::Win))] {
+    // The node counts docs/gomoku.md states (both searches deterministic).
+    for (m, n, k, published, nodes) in [
+        (5, 4, 4, None, [367_121, 288_057]),
+        (5, 5, 5, None, [16_215_852, 16_164_371]),
+        (6, 5, 4, Some(Value::Win), [1_405_544, 1_323_666]),
+    ] {
         let g = game(m, n, k);
         let t = std::time::Instant::now();
         let mut search = MnkSolver::new(256);
@@ -382,6 +391,7 @@ fn further_games_by_two_methods() {
             t.elapsed()
         );
         assert_eq!(a, b, "{m},{n},{k}: the two methods disagree");
+        assert_eq!([search.nodes(), mnk.nodes], nodes, "{m},{n},{k}: node counts changed");
         if let Some(want) = published {
             assert_eq!(a, want, "{m},{n},{k}: not the published value");
         }

@@ -19,9 +19,10 @@ pub const CLOCK_MOVES: usize = 4096;
 /// ([`smp_threads`]). Helpers past the cores only take turns on them: they
 /// add no search, and while the main thread starts them and searches it
 /// gets a share of the cores that shrinks with their number (measured with
-/// 256 threads on 2 cores: the main thread spent the whole of a 200 ms
-/// budget starting helpers, never finished its first iteration and
-/// answered after 300 ms; `docs/negamax.md`).
+/// 256 threads on 2 cores, `docs/reliability.md`: with `--time-ms 200` the
+/// NIM lines ended after 297–341 ms with depth 0 and no principal
+/// variation; the main thread ran in the first 8 ms and next at 218 ms,
+/// still starting helpers, and spent the whole budget starting them).
 pub const THREADS_PER_CORE: usize = 2;
 
 /// The threads lazy SMP runs when `requested` are asked for: at least one,

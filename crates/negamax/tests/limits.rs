@@ -110,13 +110,22 @@ fn single_thread_is_reproducible_and_threads_agree_on_solved_games() {
 
 #[test]
 fn lazy_smp_runs_at_most_two_threads_per_core() {
-    use spielbaum_negamax::params::{THREADS_PER_CORE, smp_threads};
+    use spielbaum_negamax::params::smp_threads;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    assert_eq!(THREADS_PER_CORE, 2, "the CLI's --threads help says two per core");
     assert_eq!(smp_threads(0), 1);
     assert_eq!(smp_threads(1), 1);
-    assert_eq!(smp_threads(2), 2, "a parallel search stays parallel on one core");
-    assert_eq!(smp_threads(256), 256.min(2 * cores));
+    let mut last = 1;
+    for asked in 2..=256 {
+        let got = smp_threads(asked);
+        assert!(got >= 2, "{asked} threads asked: a parallel search stays parallel ({got})");
+        assert!(got <= asked, "{asked} threads asked, {got} run");
+        assert!(got <= 2 * cores, "{asked} threads asked, {got} run on {cores} cores");
+        assert!(got >= last, "not monotone: {asked} asked, {got} run, {last} before");
+        if asked <= 2 * cores {
+            assert_eq!(got, asked, "a small request is run as asked");
+        }
+        last = got;
+    }
     // Asked for 256 threads, the search still gives the game's value.
     let t = TicTacToe::new();
     let mut s = Searcher::new(Zero, Config { threads: 256, ..Config::default() });
