@@ -147,6 +147,19 @@ pub const CHECK_EVERY: u64 = 2048;
 /// first, and a root move searched to the end that beats it replaces it;
 /// with a fixed time per move, time left unused is lost.
 pub const NEXT_ITERATION: f64 = 1.0;
+/// The most a timed search keeps back from its budget ([`hard_limit`]).
+pub const TIME_MARGIN: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// When a search with `budget` stops at the latest: the budget less a
+/// tenth of it, at most [`TIME_MARGIN`], so the answer (printing it, the
+/// caller's own work) still comes within the budget. With a fixed time
+/// per move the search otherwise runs into its deadline, and stopping
+/// there takes up to [`CHECK_EVERY`] nodes more. A small budget keeps
+/// nine tenths (the search still answers a move).
+pub fn hard_limit(budget: std::time::Duration) -> std::time::Duration {
+    budget.saturating_sub((budget / 10).min(TIME_MARGIN))
+}
+
 /// The deepest iteration.
 pub const MAX_DEPTH: i32 = 60;
 /// The deepest ply (search plus quiescence).

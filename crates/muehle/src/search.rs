@@ -22,6 +22,8 @@
 //!   new iteration starts only while less than
 //!   [`NEXT_ITERATION`] of the time is used (all of it by default: the
 //!   root moves an unfinished iteration searched to the end still count).
+//!   The time searched is the budget less a safety margin
+//!   ([`hard_limit`]), so the answer comes within the budget.
 //!
 //! Nodes are counted the standard way: every position searched (the root
 //! and every position made, quiescence included).
@@ -219,7 +221,9 @@ impl MillEngine {
         let start = Instant::now();
         let limits = if limits.is_empty() { self.config.default_limits } else { *limits };
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
-        self.deadline = limits.time.map(|t| start + t);
+        // The time searched: the budget less a safety margin.
+        let time = limits.time.map(hard_limit);
+        self.deadline = time.map(|t| start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.qnodes = 0;
@@ -285,7 +289,7 @@ impl MillEngine {
                     break;
                 }
             }
-            if let (Some(t), Some(d)) = (limits.time, self.deadline) {
+            if let (Some(t), Some(d)) = (time, self.deadline) {
                 let used = t.saturating_sub(d.saturating_duration_since(Instant::now()));
                 if used.as_secs_f64() > NEXT_ITERATION * t.as_secs_f64() {
                     break;

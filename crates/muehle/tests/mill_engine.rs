@@ -75,6 +75,34 @@ fn limits_hold() {
     assert!(r.depth >= 2 && r.best.is_some());
 }
 
+/// A timed search keeps a margin: the budget less a tenth, at most 20 ms.
+/// With the start position's search far from finished, it stops before
+/// its budget (the best of three runs: a shared machine may hold one back).
+#[test]
+fn timed_search_answers_within_its_budget() {
+    use spielbaum_muehle::params::{TIME_MARGIN, hard_limit};
+    let ms = Duration::from_millis;
+    assert_eq!(TIME_MARGIN, ms(20));
+    assert_eq!(hard_limit(ms(200)), ms(180));
+    assert_eq!(hard_limit(ms(100)), ms(90));
+    assert_eq!(hard_limit(ms(1000)), ms(980));
+    assert_eq!(hard_limit(ms(1)), Duration::from_micros(900));
+    assert_eq!(hard_limit(Duration::ZERO), Duration::ZERO);
+    assert_eq!(hard_limit(Duration::MAX), Duration::MAX - ms(20));
+    let pos = Position::nine();
+    let budget = ms(200);
+    let mut best = Duration::MAX;
+    for _ in 0..3 {
+        let r = engine::strong(16).search(&pos, &AgentLimits::time(budget));
+        assert!(r.best.is_some());
+        best = best.min(r.elapsed);
+    }
+    assert!(best < budget, "{best:?} for a budget of {budget:?}");
+    // A budget of a millisecond still answers a move.
+    let r = engine::strong(16).search(&pos, &AgentLimits::millis(1));
+    assert!(r.best.is_some());
+}
+
 #[test]
 fn the_engine_beats_random_play() {
     for seed in 0..4 {
