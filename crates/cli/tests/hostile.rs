@@ -240,6 +240,10 @@ fn agent_specs_and_sprt_name_the_bad_part() {
         "--json",
     ]);
     assert_eq!(v["sprt"]["lower"].as_f64().map(f64::is_finite), Some(true), "{v}");
+    // A missing value is named, not taken from the next option.
+    rejects_owned(m("random", &["--sprt", "--json"]), "--sprt");
+    rejects_owned(m("random", &["--sprt", "--json"]), "a value is missing");
+    rejects_owned(m("random", &["--sprt", "-x"]), "a value is missing");
     rejects_owned(m("", &[]), "--a");
     rejects_owned(m("negamax:depth=18446744073709551616", &[]), "depth=18446744073709551616");
     rejects_owned(m("mcts:time=-5ms", &[]), "time=-5ms");

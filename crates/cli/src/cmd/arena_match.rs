@@ -55,7 +55,12 @@ pub struct Args {
     pub json: bool,
     /// Stop early by a sequential probability ratio test of H0 "A is elo0
     /// stronger" against H1 "A is elo1 stronger", e.g. 0,10,0.05,0.05.
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1,ALPHA,BETA",
+        allow_hyphen_values = true,
+        value_parser = sprt_value
+    )]
     pub sprt: Option<String>,
     /// A move taking longer than its agent's `time=` plus this margin loses
     /// the game.
@@ -64,6 +69,23 @@ pub struct Args {
     /// Adjudicate a game still going after this many plies as a draw.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_plies: usize,
+}
+
+/// `--sprt`'s value: a leading '-' only as a negative elo0 (followed by a
+/// digit, '.', or "inf"/"nan", which the parser then names as not finite),
+/// so a missing value is not taken from the next option.
+fn sprt_value(s: &str) -> Result<String, String> {
+    let number = |rest: &str| {
+        let word = rest.get(..3).map(str::to_ascii_lowercase);
+        rest.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+            || matches!(word.as_deref(), Some("inf" | "nan"))
+    };
+    match s.strip_prefix('-') {
+        Some(rest) if !number(rest) => {
+            Err(format!("a value is missing (ELO0,ELO1,ALPHA,BETA), found the option {s:?}"))
+        }
+        _ => Ok(s.to_owned()),
+    }
 }
 
 /// A number for JSON (`null` for ±∞).
