@@ -6,7 +6,14 @@ use super::*;
 
 impl MillEngine {
     /// Scores `moves[base..end]` for ordering (into `scores`).
-    pub(super) fn order(&mut self, pos: &Position, base: usize, end: usize, tt: Option<Move>, ply: usize) {
+    pub(super) fn order(
+        &mut self,
+        pos: &Position,
+        base: usize,
+        end: usize,
+        tt: Option<Move>,
+        ply: usize,
+    ) {
         let board = pos.board();
         let me = pos.to_move();
         let opp = pos.stones(me.other());
