@@ -228,6 +228,11 @@ impl GameSpec for GomokuSpec {
                 make: || Box::new(spielbaum_gomoku::Pattern::default().with_threes(true)),
             },
             NamedEval {
+                name: "threats",
+                help: "pattern3 reading the threats at the horizon: fours blocked, open fours and double threats (4-4, 4-3, 3-3) near-won, two open threes against near-lost, defences against open threes noisy",
+                make: || Box::new(spielbaum_gomoku::Pattern::default().with_threats(true)),
+            },
+            NamedEval {
                 name: "rows",
                 help: "students (1): own rows of five, four, three, two (100000/1000/100/10)",
                 make: || Box::new(spielbaum_gomoku::RowCount),
@@ -359,18 +364,19 @@ fn gomoku_engine(
         Some((weights, tempo)) => {
             let threes = match spec.raw("eval").as_deref() {
                 None | Some("pattern") => false,
-                Some("pattern3") => true,
+                Some("pattern3") | Some("threats") => true,
                 Some(other) => {
                     return Err(spec.bad(
                         "eval",
                         other,
-                        "weights=... needs eval=pattern or pattern3",
+                        "weights=... needs eval=pattern, pattern3 or threats",
                     ));
                 }
             };
             Box::new(
                 spielbaum_gomoku::Pattern::default()
                     .with_threes(threes)
+                    .with_threats(spec.raw("eval").as_deref() == Some("threats"))
                     .with_weights(weights, tempo),
             )
         }
