@@ -11,7 +11,7 @@ use spielbaum_game_trait::{
 use spielbaum_negamax::{Config, Limits, Searcher};
 
 use crate::board::{Cell, Gomoku};
-use crate::eval::{Pattern, WithVcf};
+use crate::eval::{Pattern, WINNING, WithVcf};
 use crate::rules::Rules;
 use crate::shape::Shapes;
 use crate::threat::{ThreatSearch, winning_cells};
@@ -28,18 +28,24 @@ pub struct RootChecks {
     pub vcf_nodes: u64,
     /// Node budget of the VCT search at the root (0 = none).
     pub vct_nodes: u64,
+    /// Node budget of the opponent's VCT after the chosen move (0 = no
+    /// such check). When the opponent has a VCT after the search's move,
+    /// the other moves are checked the same way and the best of those that
+    /// leave none (searched to one ply less) is played instead.
+    pub defend_nodes: u64,
 }
 
 impl Default for RootChecks {
     /// Forced moves, VCF up to 20,000 nodes, VCT up to 20,000 nodes.
     fn default() -> Self {
-        RootChecks { forced: true, vcf_nodes: 20_000, vct_nodes: 20_000 }
+        RootChecks { forced: true, vcf_nodes: 20_000, vct_nodes: 20_000, defend_nodes: 0 }
     }
 }
 
 impl RootChecks {
     /// No checks: the search alone (for comparing evaluators).
-    pub const NONE: RootChecks = RootChecks { forced: false, vcf_nodes: 0, vct_nodes: 0 };
+    pub const NONE: RootChecks =
+        RootChecks { forced: false, vcf_nodes: 0, vct_nodes: 0, defend_nodes: 0 };
 }
 
 /// A Gomoku player: root checks ([`RootChecks`]) and the negamax
@@ -160,7 +166,70 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
         d.depth = Some(r.depth);
         d.nodes = Some(r.counters.nodes);
         d.pv = r.pv;
+        if self.checks.defend_nodes > 0 && r.score < WINNING {
+            self.defend(&search_pos, &mut d, &l, deadline);
+        }
         Some(d)
+    }
+
+    /// `true` if the opponent has a VCT (within the budget) after `mv`.
+    fn refuted(&self, pos: &Gomoku, mv: Cell, deadline: Option<Instant>, nodes: &mut u64) -> bool {
+        let child = pos.after(mv);
+        if child.is_over() {
+            return false;
+        }
+        let mut ts =
+            ThreatSearch::for_position(&child, self.checks.defend_nodes).with_deadline(deadline);
+        let found = ts.vct(&child, 6).is_some();
+        *nodes += ts.nodes();
+        found
+    }
+
+    /// Replaces `d`'s move when the opponent has a VCT after it by the best
+    /// move (one ply less deep) that leaves none, if there is one.
+    fn defend(
+        &mut self,
+        pos: &Gomoku,
+        d: &mut Decision<Cell>,
+        limits: &Limits,
+        deadline: Option<Instant>,
+    ) {
+        let mut nodes = 0;
+        if !self.refuted(pos, d.mv, deadline, &mut nodes) {
+            d.nodes = d.nodes.map(|n| n + nodes);
+            return;
+        }
+        let mut moves = spielbaum_game_trait::MoveList::new();
+        pos.moves(&mut moves);
+        let mut best: Option<(i32, Cell, u32)> = None;
+        for &mv in moves.iter() {
+            if mv == d.mv || deadline.is_some_and(|t| Instant::now() >= t) {
+                continue;
+            }
+            if self.refuted(pos, mv, deadline, &mut nodes) {
+                continue;
+            }
+            let child = pos.after(mv);
+            let (score, depth) = if child.is_over() {
+                (win_in(1), 1)
+            } else {
+                let mut l = limits.clone();
+                l.depth = l.depth.saturating_sub(1).max(1);
+                let r = self.searcher.search(&child, &l);
+                nodes += r.counters.nodes;
+                (-r.score, r.depth + 1)
+            };
+            if best.is_none_or(|(b, _, _)| score > b) {
+                best = Some((score, mv, depth));
+            }
+        }
+        d.nodes = d.nodes.map(|n| n + nodes);
+        if let Some((score, mv, depth)) = best {
+            d.mv = mv;
+            d.score = Some(score);
+            d.depth = Some(depth);
+            d.pv = vec![mv];
+        }
     }
 }
 

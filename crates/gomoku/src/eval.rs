@@ -178,9 +178,11 @@ pub const WINNING: Score = 40_000;
 /// no four.
 pub const THREE_WINS: Score = 5_000;
 
-/// An open four or a double threat next move, as a heuristic value (below
-/// [`WINNING`]), with [`Pattern::with_threats`].
-pub const THREAT_WIN: Score = 20_000;
+/// The bonus of a double threat (four-four, four-three) for the side to
+/// move, and the malus of two open threes of the opponent, with
+/// [`Pattern::with_threats`] (an open four next move: a third more; a
+/// three-three against no four: two thirds).
+pub const THREAT_WIN: Score = 6_000;
 
 /// Points against the side to move facing one open three of the
 /// opponent (a tempo spent on defence), with [`Pattern::with_threats`].
@@ -225,9 +227,9 @@ impl Pattern {
     /// [`threat_level`](Self::threat_level)): a four of the opponent is
     /// blocked first (up to [`MAX_FORCED_BLOCKS`] blocks in a row), an open
     /// four or a double threat (four-four, four-three, three-three) next
-    /// move counts as near-won, two open threes of the opponent as
-    /// near-lost and one as [`THREE_TO_DEFEND`] points against; the noisy
-    /// moves then include the defences against the opponent's open threes.
+    /// move earns a bonus of about [`THREAT_WIN`], two open threes of the
+    /// opponent cost as much and one [`THREE_TO_DEFEND`]; the noisy moves
+    /// then include the defences against the opponent's open threes.
     /// Implies [`with_threes`](Self::with_threes). Off by default.
     pub fn with_threats(mut self, on: bool) -> Self {
         self.threats = on;
@@ -270,9 +272,13 @@ impl Pattern {
 
 impl Pattern {
     /// The threat reading of [`with_threats`](Self::with_threats) for the
-    /// side to move of `pos` (neither side has a four): `Some(value)` when
-    /// the threats decide, or the points to add to the window sum.
-    pub fn threat_level(&self, pos: &Gomoku) -> Result<Score, Score> {
+    /// side to move of `pos` (neither side has a four): points to add to
+    /// the window sum — [`THREAT_WIN`] and more for an open four or a
+    /// double threat next move, [`THREAT_WIN`] against for two open threes
+    /// of the opponent, [`THREE_TO_DEFEND`] against for one. Bonuses, not
+    /// verdicts: a side that is behind still prefers the moves that leave
+    /// the opponent fewer windows (a weak opponent may miss the win).
+    pub fn threat_level(&self, pos: &Gomoku) -> Score {
         let shapes = self.shapes_for(pos);
         let me = pos.to_move().index();
         let mine = pos.hist_of(me);
@@ -282,24 +288,26 @@ impl Pattern {
         // wins when the opponent has no four to interpose.
         let mut my_four = false;
         if mine[1] > 0 {
+            let mut open_four = false;
             let mut double = false;
             let mut three_three = false;
             for c in shapes.threat_area(pos, me).iter() {
                 let s = shapes.all(pos, c, me);
                 let fours = s.iter().filter(|&&x| x >= Shape::Four).count();
                 let threes = s.iter().filter(|&&x| x == Shape::OpenThree).count();
-                if s.iter().any(|&x| x >= Shape::OpenFour) {
-                    return Ok(THREAT_WIN + 1_000);
-                }
+                open_four |= s.iter().any(|&x| x >= Shape::OpenFour);
                 my_four |= fours > 0;
                 double |= fours >= 2 || (fours >= 1 && threes >= 1);
                 three_three |= threes >= 2;
             }
+            if open_four {
+                return THREAT_WIN + THREAT_WIN / 3;
+            }
             if double {
-                return Ok(THREAT_WIN);
+                return THREAT_WIN;
             }
             if three_three && theirs[1] == 0 {
-                return Ok(THREAT_WIN - 1_000);
+                return THREAT_WIN * 2 / 3;
             }
         }
         // The opponent's open threes: the lines on which the opponent
@@ -321,13 +329,13 @@ impl Pattern {
                 }
             }
             if lines[1].is_some() && !my_four {
-                return Ok(-THREAT_WIN);
+                return -THREAT_WIN;
             }
             if lines[0].is_some() {
-                return Err(if my_four { -THREE_TO_DEFEND / 2 } else { -THREE_TO_DEFEND });
+                return if my_four { -THREE_TO_DEFEND / 2 } else { -THREE_TO_DEFEND };
             }
         }
-        Err(0)
+        0
     }
 
     fn evaluate_at(&self, pos: &Gomoku, blocks: u32) -> Score {
@@ -365,15 +373,13 @@ impl Pattern {
         // four times over; the tempo product saturates.
         let mut a = 0i64;
         let mut b = 0i64;
+        let mut extra = 0i64;
         for j in 0..4 {
             a += i64::from(self.weights[j]) * i64::from(mine[j]);
             b += i64::from(self.weights[j]) * i64::from(theirs[j]);
         }
         if self.threats && theirs[0] == 0 {
-            match self.threat_level(pos) {
-                Ok(v) => return v,
-                Err(points) => b -= i64::from(points),
-            }
+            extra = i64::from(self.threat_level(pos));
         }
         // An open three of the side to move against no four: it makes an
         // open four next (unless the opponent has fours to play first).
@@ -389,7 +395,7 @@ impl Pattern {
         }
         // Tempo: the side to move's threats are worth more.
         let tempo = a.saturating_mul(i64::from(self.tempo)) / 100;
-        let v = a.saturating_add(tempo).saturating_sub(b);
+        let v = a.saturating_add(tempo).saturating_sub(b).saturating_add(extra);
         v.clamp(-i64::from(EVAL_MAX), i64::from(EVAL_MAX)) as Score
     }
 }

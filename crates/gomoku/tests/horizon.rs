@@ -106,3 +106,19 @@ fn two_open_threes_against_the_side_to_move_are_near_lost() {
     let v = Pattern::default().with_threats(true).evaluate(&one);
     assert!(v > -THREAT_WIN && v < 0, "{v}");
 }
+
+#[test]
+fn the_defence_check_replaces_a_move_the_opponent_refutes() {
+    // The plain evaluator at depth 1 does not see o's open four coming;
+    // with the check, every move but d8 and h8 is refuted by o's VCT.
+    let g = open_three_to_block();
+    let plain = |defend_nodes| {
+        let checks = RootChecks { defend_nodes, ..RootChecks::NONE };
+        let mut e = Engine::new(Pattern::default(), Config::ordered(), checks, "plain");
+        g.move_string(e.think(&g, &AgentLimits::depth(1)).unwrap().mv)
+    };
+    let unchecked = plain(0);
+    assert!(unchecked != "d8" && unchecked != "h8", "the position no longer tests the check");
+    let checked = plain(2_000);
+    assert!(checked == "d8" || checked == "h8", "{checked} loses to an open four");
+}

@@ -203,7 +203,7 @@ impl GameSpec for GomokuSpec {
         Ok(vec![
             NamedAgent {
                 name: "engine",
-                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; default depth 6",
+                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; defend=N checks with a VCT of N nodes that the opponent has no forced win after the chosen move and else plays the best move that leaves none; default depth 6",
                 keys: GOMOKU_ENGINE_KEYS,
                 build: Arc::new(gomoku_engine),
             },
@@ -269,6 +269,7 @@ const GOMOKU_ENGINE_KEYS: &[&str] = &[
     "table",
     "vcf",
     "weights",
+    "defend",
 ];
 
 /// The largest window weight `weights=` accepts: ten thousand times a
@@ -391,6 +392,10 @@ fn gomoku_engine(
         None | Some("on") => RootChecks::default(),
         Some("off") => RootChecks::NONE,
         Some(other) => return Err(spec.bad("checks", other, "on or off")),
+    };
+    let checks = match spec.get_in::<u64>("defend", 0..=1_000_000)? {
+        None => checks,
+        Some(n) => RootChecks { defend_nodes: n, ..checks },
     };
     let mut config = spielbaum_negamax::Config::ordered();
     match spec.raw("quiescence").as_deref() {
