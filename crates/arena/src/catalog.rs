@@ -57,7 +57,7 @@ pub const GENERIC_AGENTS: &[(&str, &str, &str)] = &[
     (
         "mcts",
         "iterations=N, time=DUR, c=F, threads=N, solver=on|off, graph=on|off",
-        "Monte Carlo graph search with MCTS-Solver (graph=off: a tree); default 10000 iterations",
+        "Monte Carlo graph search with MCTS-Solver; a root of 4,096 moves or more is searched with trees, as graph=off always is; default 10000 iterations",
     ),
 ];
 
@@ -204,5 +204,17 @@ where
             }
         };
         Ok(Box::new(Limited::new(agent, AgentLimits::NONE).named(name)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_mcts_line_names_the_root_width_searched_with_trees() {
+        let n = spielbaum_mcts::params::LAZY_ROOT_MOVES;
+        let shown = format!("{},{:03}", n / 1000, n % 1000);
+        let (_, _, help) =
+            super::GENERIC_AGENTS.iter().find(|(kind, _, _)| *kind == "mcts").expect("mcts");
+        assert!(help.contains(&shown), "{help:?} does not name {shown}");
     }
 }

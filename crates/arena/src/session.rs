@@ -2,7 +2,7 @@
 //! the board after every move, moves in the game's notation, `undo`,
 //! `hint`, `moves`, `help`, `quit`; end of input ends the session.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use spielbaum_game_trait::{
     AgentLimits, Decision, History, MoveList, Notation, Outcome, Score, is_decisive, plies_to_end,
@@ -99,6 +99,48 @@ fn result_text(o: Outcome, two_players: bool, humans: [bool; 2]) -> String {
     }
 }
 
+/// The longest input line read as a move or command; longer lines are
+/// skipped without being held in memory or echoed.
+const MAX_LINE: usize = 1024;
+
+/// One line of the person's input.
+enum Line {
+    /// The input ended.
+    End,
+    /// A line of text (with its line end).
+    Text(String),
+    /// A line of more than [`MAX_LINE`] bytes, skipped to its end.
+    TooLong,
+    /// A line that is not UTF-8.
+    NotUtf8,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Line> {
+    let mut buf = Vec::new();
+    if (&mut *input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)? == 0 {
+        return Ok(Line::End);
+    }
+    if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+        loop {
+            let available = input.fill_buf()?;
+            if available.is_empty() {
+                break;
+            }
+            let (used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
+            };
+            input.consume(used);
+            if done {
+                break;
+            }
+        }
+        return Ok(Line::TooLong);
+    }
+    Ok(String::from_utf8(buf).map_or(Line::NotUtf8, Line::Text))
+}
+
 const HELP: &str = "commands: a move, `moves` (the legal moves), `undo` (take back your last move), \
 `hint` (the engine's suggestion), `board`, `help`, `quit`";
 
@@ -167,12 +209,25 @@ pub fn play<G: Notation>(
                     write!(out, "your move> ")?;
                 }
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
-                    writeln!(out)?;
-                    writeln!(out, "end of input")?;
-                    return Ok(SessionEnd::EndOfInput);
-                }
+                let line = match read_line(input)? {
+                    Line::End => {
+                        writeln!(out)?;
+                        writeln!(out, "end of input")?;
+                        return Ok(SessionEnd::EndOfInput);
+                    }
+                    Line::Text(line) => line,
+                    Line::TooLong => {
+                        writeln!(
+                            out,
+                            "a line of more than {MAX_LINE} bytes is no move; type `help` for the commands"
+                        )?;
+                        continue;
+                    }
+                    Line::NotUtf8 => {
+                        writeln!(out, "the line is not UTF-8 text; type `help` for the commands")?;
+                        continue;
+                    }
+                };
                 let cmd = line.trim();
                 if table.echo {
                     writeln!(out, "{cmd}")?;
@@ -267,5 +322,37 @@ pub fn play<G: Notation>(
             h.played(&before, mv);
         }
         writeln!(out, "{}", (table.render)(hist.position()))?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Line, MAX_LINE, read_line};
+
+    fn lines(input: &[u8]) -> Vec<String> {
+        let mut input = std::io::BufReader::with_capacity(16, input);
+        let mut seen = Vec::new();
+        loop {
+            match read_line(&mut input).expect("in memory") {
+                Line::End => return seen,
+                Line::Text(t) => seen.push(t.trim().to_string()),
+                Line::TooLong => seen.push("too long".into()),
+                Line::NotUtf8 => seen.push("not UTF-8".into()),
+            }
+        }
+    }
+
+    #[test]
+    fn long_and_broken_lines_are_skipped_whole() {
+        let mut input = b"a1\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE));
+        input.extend(b"\n\xff\xfe\nb2\n");
+        input.extend(std::iter::repeat_n(b'y', MAX_LINE + 1));
+        input.extend(b"\nc3");
+        assert_eq!(lines(&input), ["a1", "too long", "not UTF-8", "b2", "too long", "c3"]);
+        // At the limit the line is still read.
+        let mut input = vec![b'z'; MAX_LINE];
+        input.push(b'\n');
+        assert_eq!(lines(&input), ["z".repeat(MAX_LINE)]);
     }
 }

@@ -51,6 +51,11 @@ impl AgentSpec {
                 )));
             };
             let (k, v) = (k.trim(), v.trim());
+            if k.is_empty() {
+                return Err(SpecError(format!(
+                    "bad parameter {part:?} in agent spec {text:?}: the key is empty"
+                )));
+            }
             if params.iter().any(|(pk, _)| pk == k) {
                 return Err(SpecError(format!("key {k:?} given twice in agent spec {text:?}")));
             }

@@ -223,7 +223,10 @@ impl Sprt {
         let [e0, e1, a, b] = v[..] else {
             return Err(format!("{text:?}: expected elo0,elo1,alpha,beta"));
         };
-        let num = |s: &str| s.parse::<f64>().map_err(|_| format!("{s:?} is not a number"));
+        let num = |s: &str| match s.parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(x),
+            _ => Err(format!("{text:?}: {s:?} is not a finite number")),
+        };
         let sprt = Sprt { elo0: num(e0)?, elo1: num(e1)?, alpha: num(a)?, beta: num(b)? };
         if !(sprt.elo0.is_finite() && sprt.elo1.is_finite() && sprt.elo0 < sprt.elo1) {
             return Err(format!("{text:?}: elo0 must be below elo1"));

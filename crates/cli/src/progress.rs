@@ -1,11 +1,13 @@
-//! Progress on stderr for long runs: shown only after a second, only when
-//! stderr is a terminal (indicatif's stderr target hides itself otherwise),
-//! and never with `--quiet`.
+//! Progress on stderr for long runs: shown only after a second, never with
+//! `--quiet`. Bars and spinners only when stderr is a terminal (indicatif's
+//! stderr target hides itself otherwise); commands whose runs take minutes
+//! print plain [`Lines`] to a stderr that is not a terminal (a log file).
 
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -13,6 +15,9 @@ static QUIET: AtomicBool = AtomicBool::new(false);
 
 /// How long a run goes before its progress appears.
 pub const DELAY: Duration = Duration::from_secs(1);
+
+/// How often [`Lines`] prints at most.
+pub const LINE_EVERY: Duration = Duration::from_secs(10);
 
 /// Turns every progress display off (`--quiet`).
 pub fn set_quiet(quiet: bool) {
@@ -84,5 +89,33 @@ impl Drop for Spinner {
             let _ = w.join();
         }
         self.bar.finish_and_clear();
+    }
+}
+
+/// Plain one-line progress for a stderr that is not a terminal, where bars
+/// hide themselves: a line is due after [`DELAY`], then at most every
+/// [`LINE_EVERY`]; never with `--quiet` or on a terminal (the bar is there).
+pub struct Lines {
+    on: bool,
+    next: Instant,
+}
+
+impl Lines {
+    /// Starts the clock.
+    pub fn start() -> Lines {
+        Lines { on: !quiet() && !std::io::stderr().is_terminal(), next: Instant::now() + DELAY }
+    }
+
+    /// `true` if a line is due now (and then not again for [`LINE_EVERY`]).
+    pub fn due(&mut self) -> bool {
+        if !self.on {
+            return false;
+        }
+        let now = Instant::now();
+        if now < self.next {
+            return false;
+        }
+        self.next = now + LINE_EVERY;
+        true
     }
 }

@@ -11,6 +11,15 @@ fn temp(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
+/// The `moves` of every game a `match --save` wrote to `path`.
+fn saved_moves(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"].clone())
+        .collect()
+}
+
 #[test]
 fn match_json_contract() {
     let v = json(&[
@@ -220,12 +229,7 @@ fn gomoku_engine_weights_and_vcf() {
             path.to_str().unwrap(),
             "--json",
         ]);
-        let moves: Vec<serde_json::Value> = std::fs::read_to_string(&path)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"].clone())
-            .collect();
-        (v["a"].clone(), moves)
+        (v["a"].clone(), saved_moves(&path))
     };
     let default = run("default", "engine:depth=1,checks=off,eval=pattern");
     let spelled =
@@ -295,11 +299,7 @@ fn negamax_switches() {
             path.to_str().unwrap(),
             "--json",
         ]);
-        std::fs::read_to_string(&path)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"].clone())
-            .collect::<Vec<_>>()
+        saved_moves(&path)
     };
     for (game, base, b, switch) in [
         ("connect4", "negamax:depth=2", "negamax:depth=2", "quiescence"),
@@ -315,4 +315,38 @@ fn negamax_switches() {
     for bad in ["quiescence=yes", "symmetry=1"] {
         rejects(&["match", "tictactoe", "--a", &format!("negamax:{bad}"), "--b", "random"], bad);
     }
+}
+
+/// With stderr not a terminal (here a pipe), a match prints plain progress
+/// lines there once it has run a second; stdout keeps only the result, and
+/// `--quiet` keeps stderr empty.
+#[test]
+fn match_progress_lines_when_stderr_is_not_a_terminal() {
+    // Agent A thinks 500 ms a move, so the match runs past a second.
+    let args = |quiet: bool| {
+        let mut v = vec![
+            "match",
+            "tictactoe",
+            "--a",
+            "mcts:time=500ms",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--json",
+        ];
+        if quiet {
+            v.push("--quiet");
+        }
+        spielbaum(&v)
+    };
+    let out = args(false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("only JSON on stdout");
+    assert_eq!(v["games"], 2);
+    assert!(err.lines().any(|l| l.contains("/2 games  A +")), "{err:?}");
+    let out = args(true);
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }

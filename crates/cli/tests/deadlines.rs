@@ -233,6 +233,45 @@ fn search_holds_its_deadline_on_every_game() {
     seen.judge("search");
 }
 
+/// On the widest NIM roots, with many threads, `search --json` answers
+/// within the limit from a finished iteration: depth 1 or more, a best
+/// move, and a principal variation that begins with it. (When the main
+/// thread shared the cores with 255 helpers it spent the budget starting
+/// them and answered with depth 0 and no variation.)
+#[test]
+#[ignore = "timing: release build, idle machine, one test at a time"]
+fn search_holds_its_deadline_with_a_finished_iteration_on_wide_roots() {
+    let mut seen = Seen::new(limit(LIMIT));
+    let mut unfinished = Vec::new();
+    let wide = positions().into_iter().filter(|g| g[0] == "nim" && g.len() > 1);
+    for game in wide {
+        for threads in ["2", "256"] {
+            let args = with_budget("search", &game, &["--threads", threads, "--json"]);
+            let line = shown(&args);
+            seen.time(&line, || {
+                let started = Instant::now();
+                let out = binary().args(&args).output().expect("binary runs");
+                let t = started.elapsed();
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(out.status.success(), "{line}: {}: {err}", out.status);
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+                let depth = v["depth"].as_u64().expect("depth");
+                let best = v["best_move"].as_str().unwrap_or("");
+                let pv = v["pv"].as_array().map_or(&[][..], Vec::as_slice);
+                if depth == 0
+                    || best.is_empty()
+                    || pv.first().and_then(|m| m.as_str()) != Some(best)
+                {
+                    unfinished.push(format!("{line}: depth {depth}, best {best:?}, pv {pv:?}"));
+                }
+                (t, format!("depth {depth}  {line}"))
+            });
+        }
+    }
+    assert!(unfinished.is_empty(), "no finished iteration:\n{}", unfinished.join("\n"));
+    seen.judge("search, wide roots");
+}
+
 #[test]
 #[ignore = "timing: release build, idle machine, one test at a time"]
 fn mcts_holds_its_deadline_on_every_game() {

@@ -45,46 +45,28 @@ fn mcts_nodes_cap_is_as_documented() {
         json(&["mcts", "tictactoe", "--iterations", "50", "--nodes", n, "--json"]);
     }
     rejects(&["mcts", "tictactoe", "--iterations", "50", "--nodes", "4294967297"], "--nodes");
+    // `mcts GAME… --iterations 500 --nodes 1 --json` plus `extra`: the
+    // positions or nodes held.
+    let held = |game: &[&str], extra: &[&str]| {
+        let mut args = vec!["mcts"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--iterations", "500", "--nodes", "1", "--json"]);
+        args.extend_from_slice(extra);
+        json(&args)["nodes"].as_u64().expect("a node count")
+    };
+    let ttt: &[&str] = &["tictactoe"];
+    let nim: &[&str] = &["nim", "--heaps", "5,7", "--threads", "3"];
     // Documented: each thread's tree (`--tree`) holds the root and one node
     // per root move even under the smallest cap; nothing more. Tic-tac-toe
     // has 9 first moves, NIM 5,7 has 5 + 7.
-    let v = json(&["mcts", "tictactoe", "--tree", "--iterations", "500", "--nodes", "1", "--json"]);
-    assert_eq!(v["nodes"], 1 + 9);
-    let v = json(&[
-        "mcts",
-        "nim",
-        "--heaps",
-        "5,7",
-        "--iterations",
-        "500",
-        "--nodes",
-        "1",
-        "--threads",
-        "3",
-        "--tree",
-        "--json",
-    ]);
-    assert_eq!(v["nodes"], 3 * (1 + 5 + 7));
+    assert_eq!(held(ttt, &["--tree"]), 1 + 9);
+    assert_eq!(held(nim, &["--tree"]), 3 * (1 + 5 + 7));
     // The default, graph search, caps edges plus one and reports
     // positions: the root and at most one position per root move, per
     // thread (the root is always expanded).
-    let v = json(&["mcts", "tictactoe", "--iterations", "500", "--nodes", "1", "--json"]);
-    let n = v["nodes"].as_u64().unwrap();
+    let n = held(ttt, &[]);
     assert!((2..=1 + 9).contains(&n), "{n} positions");
-    let v = json(&[
-        "mcts",
-        "nim",
-        "--heaps",
-        "5,7",
-        "--iterations",
-        "500",
-        "--nodes",
-        "1",
-        "--threads",
-        "3",
-        "--json",
-    ]);
-    let n = v["nodes"].as_u64().unwrap();
+    let n = held(nim, &[]);
     assert!((3 * 2..=3 * (1 + 5 + 7)).contains(&n), "{n} positions");
     // Without a cap the same searches hold more: the cap is what limits.
     let v = json(&["mcts", "tictactoe", "--iterations", "500", "--json"]);
@@ -166,7 +148,7 @@ fn solve_refuses_games_longer_than_its_horizon_at_once() {
     // Budgets end a long solve with an error naming them.
     fails_fast(&["solve", "dice", "--target", "9000", "--max-nodes", "1000"], 1, "--max-nodes", 60);
     fails_fast(
-        &["solve", "dice", "--target", "9000", "--time-limit", "0.5"],
+        &["solve", "dice", "--target", "9999", "--time-limit", "0.05"],
         1,
         "--time-limit",
         60,
@@ -224,4 +206,132 @@ fn long_inputs_are_not_echoed_in_full() {
         assert_eq!(out.status.code(), Some(2));
         assert!(out.stderr.len() < 2_000, "{} bytes of error", out.stderr.len());
     }
+}
+
+#[test]
+fn agent_specs_and_sprt_name_the_bad_part() {
+    let m = |a: &str, extra: &[&str]| {
+        let mut args = vec!["match", "nim", "--a", a, "--b", "random", "--games", "2"];
+        args.extend_from_slice(extra);
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let rejects_owned = |args: Vec<String>, names: &str| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        rejects(&args, names);
+    };
+    rejects_owned(m("random:=", &[]), "the key is empty");
+    rejects_owned(m("negamax:=3", &[]), "the key is empty");
+    for bad in ["nan", "inf", "-inf", "1e400"] {
+        let sprt = format!("{bad},10,0.05,0.05");
+        rejects_owned(m("random", &["--sprt", &sprt]), &format!("{bad:?} is not a finite number"));
+    }
+    // A negative elo0 is a value, not an option.
+    let v = json(&[
+        "match",
+        "nim",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--sprt",
+        "-5,5,0.05,0.05",
+        "--json",
+    ]);
+    assert_eq!(v["sprt"]["lower"].as_f64().map(f64::is_finite), Some(true), "{v}");
+    rejects_owned(m("", &[]), "--a");
+    rejects_owned(m("negamax:depth=18446744073709551616", &[]), "depth=18446744073709551616");
+    rejects_owned(m("mcts:time=-5ms", &[]), "time=-5ms");
+    rejects(
+        &["match", "muehle", "--a", "engine:mobility=999999999", "--b", "random"],
+        "mobility=999999999",
+    );
+}
+
+/// Files a match reads or writes: missing, a directory, empty, not UTF-8,
+/// damaged lines; the errors name the file (exit 2 for bad input, 1 when
+/// the output cannot be written).
+#[test]
+fn match_and_replay_files() {
+    let dir = std::env::temp_dir().join(format!("spielbaum-hostile-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let file = |name: &str, bytes: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).expect("written");
+        p.to_str().expect("a UTF-8 path").to_string()
+    };
+    let d = dir.to_str().expect("a UTF-8 path").to_string();
+    let nim = |extra: &[&str]| {
+        let mut args = vec!["match", "nim", "--a", "random", "--b", "random", "--games", "2"];
+        args.extend_from_slice(extra);
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let code = |args: Vec<String>, code: i32, names: &str| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        fails_fast(&args, code, names, 30);
+    };
+    let missing = format!("{d}/no/such/dir/games.jsonl");
+    code(nim(&["--save", &missing]), 1, "cannot create --save");
+    code(nim(&["--save", &d]), 1, "cannot create --save");
+    code(nim(&["--save", "/dev/full"]), 1, "cannot write --save");
+    code(nim(&["--openings", &d]), 2, "--openings");
+    code(nim(&["--openings", &file("empty.txt", b"")]), 2, "no opening");
+    code(nim(&["--openings", &file("binary.txt", b"2:1 \xff\xfe\n")]), 2, "--openings");
+    code(nim(&["--openings", &file("bad.txt", b"# c\n2:1 zz\n")]), 2, "\"zz\"");
+    // A stored match, then damaged copies of it.
+    let saved = dir.join("saved.jsonl");
+    let saved = saved.to_str().expect("a UTF-8 path");
+    json(&[
+        "match", "nim", "--a", "random", "--b", "random", "--games", "2", "--save", saved, "--json",
+    ]);
+    let good = std::fs::read_to_string(saved).expect("saved games");
+    let first = good.lines().next().expect("a game");
+    let replay = |path: &str| vec!["replay".to_string(), "nim".to_string(), path.to_string()];
+    code(replay(&file("cut.jsonl", &first.as_bytes()[..first.len() / 2])), 2, "line 1");
+    code(
+        replay(&file("second.jsonl", format!("{first}\n{{\"game\": 3, \"x\"").as_bytes())),
+        2,
+        "line 2",
+    );
+    let bad_move = first.replacen("\"moves\":[\"", "\"moves\":[\"zz", 1);
+    code(replay(&file("move.jsonl", bad_move.as_bytes())), 2, "ply 1");
+    code(replay(&file("none.jsonl", b"\n\n")), 2, "no stored game");
+    code(replay(&file("binary.jsonl", b"\xff\xfe")), 2, "cannot read");
+    code(replay(&d), 2, "cannot read");
+    let mut wrong_game = replay(saved);
+    wrong_game[1] = "tictactoe".into();
+    code(wrong_game, 2, "bad position");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `play` reads the person's moves line by line: a line that is not
+/// UTF-8 or is longer than any move is skipped with a message, never held
+/// whole or echoed, and the game goes on.
+#[test]
+fn play_skips_broken_and_endless_input_lines() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 300_000));
+    input.extend(b"\nquit\n");
+    let mut child = common::binary()
+        .args(["play", "tictactoe", "--b", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("ends");
+    writer.join().expect("writer");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("not UTF-8"), "{text}");
+    assert!(text.contains("is no move"), "{text}");
+    assert!(text.contains("bye"), "{text}");
+    assert!(out.stdout.len() < 20_000, "{} bytes of output", out.stdout.len());
 }

@@ -1,6 +1,6 @@
 //! Output errors never panic: a closed pipe ends the command quietly (exit
 //! 0), a full disk (`/dev/full`) ends it with exit code 1 and an I/O error,
-//! on stdout and on stderr alike.
+//! on stdout and on stderr alike; the engine protocols too.
 
 mod common;
 
@@ -64,6 +64,13 @@ const FORMS: &[&[&str]] = &[
     &["match", "nim", "--a", "random", "--b", "random", "--games", "4"],
     &["match", "nim", "--a", "random", "--b", "random", "--games", "4", "--json"],
     &["play", "tictactoe", "--a", "random", "--b", "random"],
+    &["agents", "muehle", "--json"],
+    &["agents", "gomoku"],
+    &["perft", "muehle", "--depth", "2"],
+    &["perft", "gomoku", "--size", "7", "--depth", "2", "--json"],
+    &["solve", "gomoku", "--size", "3", "--k", "3"],
+    &["search", "muehle", "--depth", "2", "--json"],
+    &["mcts", "gomoku", "--size", "7", "--iterations", "100"],
 ];
 
 fn dev_full() -> Stdio {
@@ -173,5 +180,35 @@ fn stderr_into_a_closed_pipe_never_panics() {
         // A closed stderr ends a run quietly; usage errors keep their code.
         let expected = if code == 2 { 2 } else { 0 };
         assert_eq!(out.status.code(), Some(expected), "{form:?}");
+    }
+}
+
+/// The engine protocols answer on stdout line by line: a manager that
+/// closed its end ends the brain quietly, a full disk with exit code 1.
+#[test]
+fn protocols_on_a_closed_pipe_and_a_full_disk() {
+    use std::io::Write;
+    for (form, input) in [
+        (&["gomocup"][..], "INFO timeout_turn 50\nSTART 15\nBEGIN\nTURN 7,7\nABOUT\nEND\n"),
+        (&["uci", "muehle"][..], "uci\nisready\nposition startpos\ngo depth 2\nquit\n"),
+    ] {
+        for (stdout, expected) in [(closed_pipe(), 0), (dev_full(), 1)] {
+            let mut child = binary()
+                .args(form)
+                .stdin(Stdio::piped())
+                .stdout(stdout)
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("runs");
+            // The brain may end before it read everything.
+            let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+            let out = child.wait_with_output().expect("ends");
+            no_panic(form, &out.stderr);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(expected), "{form:?}: {err}");
+            if expected == 0 {
+                assert!(out.stderr.is_empty(), "{form:?}: {err}");
+            }
+        }
     }
 }

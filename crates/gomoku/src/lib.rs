@@ -27,3 +27,5 @@ pub use near::Near;
 pub mod gomocup;
 mod playout;
 pub use playout::PatternPlayout;
+mod solve;
+pub use solve::{Forced, MnkSolver, has_free_window};

@@ -18,8 +18,8 @@ mod common;
 
 use common::mnk::{Mnk, Pos};
 use spielbaum_bfs_reach::retrograde::{self, Retrograde, Value as RValue};
-use spielbaum_game_trait::{Game, MoveList, SplitMix64};
-use spielbaum_gomoku::{Gomoku, Rules};
+use spielbaum_game_trait::{Game, MoveList, Player, SplitMix64};
+use spielbaum_gomoku::{Forced, Gomoku, MnkSolver, Rules, has_free_window};
 use spielbaum_negamax::{Solver, Value};
 
 fn game(m: u8, n: u8, k: u8) -> Gomoku {
@@ -35,9 +35,16 @@ fn retro(g: &Gomoku, symmetry: bool) -> RValue {
     t.get(g).expect("the start is in the table")
 }
 
+/// Win, draw or loss by the negamax crate's null-window search over the
+/// game with its forced moves.
+fn value(g: &Gomoku) -> Value {
+    MnkSolver::new(16).value(g).expect("no limit")
+}
+
 fn agree(m: u8, n: u8, k: u8, published: Value) {
     let g = game(m, n, k);
     let a = negamax(&g);
+    assert_eq!(value(&g), a, "{m},{n},{k}: value search and exact solver disagree");
     let b = retro(&g, true);
     let b = match b {
         RValue::Win(_) => Value::Win,
@@ -56,6 +63,7 @@ fn tic_tac_toe_333_draw() {
     let table = retrograde::solve(&g).unwrap();
     assert_eq!(table.len(), 5478, "the legal positions of Tic-tac-toe");
     let mut solver = Solver::new(16);
+    let mut values = MnkSolver::new(16);
     for (pos, v) in table.iter() {
         let want = match v {
             RValue::Win(_) => Value::Win,
@@ -63,6 +71,91 @@ fn tic_tac_toe_333_draw() {
             RValue::Draw => Value::Draw,
         };
         assert_eq!(solver.solve(pos).value, want, "{pos}");
+        assert_eq!(values.value(pos), Some(want), "{pos}");
+    }
+}
+
+/// The forced moves keep every value: the retrograde analysis of the game
+/// with them (and without the free-window rule's hope player) gives every
+/// position it reaches the value the plain game's analysis gives it.
+#[test]
+fn forced_moves_keep_the_values() {
+    for (m, n, k) in [(3, 3, 3), (4, 3, 3), (3, 4, 4)] {
+        let g = game(m, n, k);
+        let plain = retrograde::solve(&g).unwrap();
+        let forced = retrograde::solve(&Forced::new(&g)).unwrap();
+        assert!(forced.len() < plain.len(), "{m},{n},{k}: nothing cut");
+        for (f, v) in forced.iter() {
+            let want = plain.get(f.position()).expect("reachable in the plain game");
+            assert_eq!(from_retro(v), from_retro(want), "{m},{n},{k}: {}", f.position());
+        }
+    }
+}
+
+/// `Forced` keeps the `Game` contract (moves exactly while not over,
+/// keys, symmetries that commute with the moves), asking or not.
+#[test]
+fn forced_conformance() {
+    use spielbaum_game_trait::conformance::{Config, check_game};
+    for (m, n, k) in [(3, 3, 3), (4, 4, 4), (5, 4, 4), (6, 6, 5)] {
+        let g = game(m, n, k);
+        let config = Config { games: 24, max_plies: 40 };
+        check_game(&Forced::new(&g), &config);
+        check_game(&Forced::asking(&g, Player::FIRST), &config);
+        check_game(&Forced::asking(&g, Player::SECOND), &config);
+    }
+}
+
+/// `Forced` finds its canonical image from the images' keys alone: the
+/// same image as the trait's default (all images made).
+#[test]
+fn forced_canonical_images() {
+    let mut rng = SplitMix64::new(3);
+    for (m, n, k) in [(4, 4, 4), (5, 4, 4), (6, 6, 5)] {
+        let g = game(m, n, k);
+        for plies in 0..8 {
+            for p in random_positions(&g, plies, 3, rng.next_u64()) {
+                let f = Forced::new(&p);
+                let keys: Vec<u64> = (0..f.symmetries()).map(|s| f.symmetric(s).key()).collect();
+                let least = *keys.iter().min().unwrap();
+                let (canon, s) = f.canonical_with();
+                assert_eq!((canon.key(), keys[s]), (least, least), "{p}");
+                assert_eq!(f.canonical_key(), least, "{p}");
+            }
+        }
+    }
+}
+
+/// `has_free_window` against a scan of every window cell by cell, on
+/// random positions of several boards.
+#[test]
+fn free_windows_agree_with_a_scan() {
+    let mut rng = SplitMix64::new(7);
+    for (m, n, k) in [(3, 3, 3), (5, 5, 4), (6, 4, 4), (4, 7, 5), (9, 9, 5), (22, 22, 7)] {
+        let g = game(m, n, k);
+        let cells = usize::from(m) * usize::from(n);
+        for plies in (0..cells).step_by(1 + cells / 40) {
+            let p = random_positions(&g, plies, 1, rng.next_u64()).pop();
+            let Some(p) = p else { continue };
+            for side in [Player::FIRST, Player::SECOND] {
+                let mut want = false;
+                for (dx, dy) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
+                    for y in 0..i32::from(n) {
+                        for x in 0..i32::from(m) {
+                            want |= (0..i32::from(k)).all(|i| {
+                                let (cx, cy) = (x + i * dx, y + i * dy);
+                                cx >= 0
+                                    && cy >= 0
+                                    && cx < i32::from(m)
+                                    && cy < i32::from(n)
+                                    && p.at(cx as usize, cy as usize) != Some(side.other())
+                            });
+                        }
+                    }
+                }
+                assert_eq!(has_free_window(&p, side), want, "{m},{n},{k} {side:?}: {p}");
+            }
+        }
     }
 }
 
@@ -81,6 +174,7 @@ fn k4_on_3x4_draw() {
 #[test]
 fn four_four_four_negamax_draw() {
     assert_eq!(negamax(&game(4, 4, 4)), Value::Draw);
+    assert_eq!(value(&game(4, 4, 4)), Value::Draw);
 }
 
 /// 4,4,4 by retrograde analysis (with symmetry): 37 s in release, 396 MB
@@ -185,21 +279,36 @@ fn agree_on_layer(m: u8, n: u8, k: u8, plies: usize, count: usize, seed: u64) ->
     let g = game(m, n, k);
     let mut mnk = Mnk::new(usize::from(m), usize::from(n), usize::from(k));
     let mut solver = Solver::new(64);
+    let mut search = MnkSolver::new(64);
     let mut values = [0; 3];
     let positions = random_positions(&g, plies, count, seed);
     assert_eq!(positions.len(), count, "not enough distinct positions");
+    // Time per method: independent solver, exact solver, value search,
+    // retrograde.
+    let mut spent = [std::time::Duration::ZERO; 4];
+    let mut timed = |i: usize, t: std::time::Instant| spent[i] += t.elapsed();
     for p in &positions {
+        let t = std::time::Instant::now();
         let a = value_of(mnk.value(pos_of(p)));
+        timed(0, t);
+        let t = std::time::Instant::now();
         let b = solver.solve(p).value;
-        let t = Retrograde::new().symmetry(true).solve(p).expect("fits in memory");
-        let c = from_retro(t.get(p).expect("the position is in its table"));
-        assert_eq!((a, b), (c, c), "{m},{n},{k}: {p}");
+        timed(1, t);
+        let t = std::time::Instant::now();
+        let d = search.value(p).expect("no limit");
+        timed(2, t);
+        let t = std::time::Instant::now();
+        let r = Retrograde::new().solve(p).expect("fits in memory");
+        let c = from_retro(r.get(p).expect("the position is in its table"));
+        timed(3, t);
+        assert_eq!((a, b, d), (c, c, c), "{m},{n},{k}: {p}");
         values[match a {
             Value::Win => 0,
             Value::Draw => 1,
             Value::Loss => 2,
         }] += 1;
     }
+    eprintln!("{m},{n},{k}: independent, exact, value search, retrograde: {spent:?}");
     values
 }
 
@@ -209,12 +318,21 @@ fn three_methods_agree_on_four_four_four_positions() {
     eprintln!("4,4,4 after 8 plies (win, draw, loss): {v:?}");
 }
 
-/// 5,5,4: the start by the independent solver (a full-board retrograde is
-/// out of reach: see `docs/gomoku.md`), and the three methods agree on
-/// random positions after 12 plies.
+/// 5,5,4, the start: a draw by the negamax crate's value search and by
+/// the independent solver (a full-board retrograde is out of reach: see
+/// `docs/gomoku.md`).
 #[test]
 #[ignore = "long: 5,5,4 to the end"]
 fn five_five_four_draw() {
+    let t = std::time::Instant::now();
+    let mut search = MnkSolver::new(256);
+    let v = search.value(&game(5, 5, 4)).expect("no limit");
+    eprintln!(
+        "5,5,4: {v:?} by the negamax value search in {:?}, {} nodes",
+        t.elapsed(),
+        search.nodes()
+    );
+    assert_eq!(v, Value::Draw, "5,5,4: not the published value");
     let t = std::time::Instant::now();
     let mut mnk = Mnk::new(5, 5, 4);
     let v = value_of(mnk.value(pos_of(&game(5, 5, 4))));
@@ -225,10 +343,49 @@ fn five_five_four_draw() {
         mnk.table_len()
     );
     assert_eq!(v, Value::Draw, "5,5,4: not the published value");
+}
+
+/// 5,5,4: the four methods agree on random positions after 12 plies (the
+/// retrograde analysis over everything reachable from each).
+#[test]
+#[ignore = "long: 5,5,4 positions to the end"]
+fn five_five_four_positions_agree() {
     let t = std::time::Instant::now();
     let layer = agree_on_layer(5, 5, 4, 12, 100, 554);
     eprintln!("5,5,4 after 12 plies (win, draw, loss): {layer:?} in {:?}", t.elapsed());
     assert!(layer.iter().filter(|&&n| n > 0).count() >= 2, "a layer of one value: {layer:?}");
+}
+
+/// Beyond 5,5,4: each game by the negamax value search and by the
+/// independent solver. 6,5,4 has a published value (a first-player win);
+/// 5,4,4 and 5,5,5 are compared with each other only (see
+/// `docs/gomoku.md`).
+#[test]
+#[ignore = "long: boards of 20 to 30 cells to the end"]
+fn further_games_by_two_methods() {
+    for (m, n, k, published) in [(5, 4, 4, None), (5, 5, 5, None), (6, 5, 4, Some(Value::Win))] {
+        let g = game(m, n, k);
+        let t = std::time::Instant::now();
+        let mut search = MnkSolver::new(256);
+        let a = search.value(&g).expect("no limit");
+        eprintln!(
+            "{m},{n},{k}: {a:?} by the value search, {} nodes, {:?}",
+            search.nodes(),
+            t.elapsed()
+        );
+        let t = std::time::Instant::now();
+        let mut mnk = Mnk::new(usize::from(m), usize::from(n), usize::from(k));
+        let b = value_of(mnk.value(pos_of(&g)));
+        eprintln!(
+            "{m},{n},{k}: {b:?} by the independent solver, {} nodes, {:?}",
+            mnk.nodes,
+            t.elapsed()
+        );
+        assert_eq!(a, b, "{m},{n},{k}: the two methods disagree");
+        if let Some(want) = published {
+            assert_eq!(a, want, "{m},{n},{k}: not the published value");
+        }
+    }
 }
 
 #[test]

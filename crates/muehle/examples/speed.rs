@@ -3,10 +3,17 @@
 //! of the benches, plus the depth reached per time budget.
 //!
 //! `cargo run --release -p spielbaum-muehle --example speed -- [depth] [ms,ms,…]`
+//!
+//! The engine has the default 16 MiB table (as in the bench
+//! `engine/middle/depth14`, whose 3,340,557 nodes `-- 14` reproduces); each
+//! search gets a fresh engine, built before the clock starts.
 
 use spielbaum_game_trait::{AgentLimits, Notation};
-use spielbaum_muehle::{Position, engine};
+use spielbaum_muehle::{EngineConfig, MillEngine, Position, engine};
 use spielbaum_negamax::Limits;
+
+/// The table size in MiB (the engine's default).
+const TABLE_MIB: usize = 16;
 
 /// A middle-game position (both sides moving, white 8 stones, black 7).
 pub const MIDDLE: &str = "W.B/.WB/B.W/WB.B.W/.BW/W.B/.W. w 0 0 6";
@@ -20,18 +27,23 @@ fn main() {
         .unwrap_or_else(|| vec![50, 100, 200, 1000]);
     // `SPEED_ONLY=engine` or `negamax` runs one searcher (for callgrind).
     let only = std::env::var("SPEED_ONLY").unwrap_or_default();
+    // `SPEED_STAGED=off` searches with the table's move generated and
+    // ordered with the others (the engine before staged picking).
+    let staged = std::env::var("SPEED_STAGED").map_or(true, |v| v != "off");
+    let strong =
+        || MillEngine::new(EngineConfig { table_mib: TABLE_MIB, staged, ..Default::default() });
     let pos = Position::nine().parse_position(MIDDLE).expect("position");
     if only == "negamax" {
-        let r = engine::engine(16).search(&pos, &Limits::depth(depth));
+        let r = engine::engine(TABLE_MIB).search(&pos, &Limits::depth(depth));
         println!("negamax crate searcher depth {depth}: {} nodes", r.counters.nodes);
         return;
     }
     if only == "engine" {
-        let r = engine::strong(16).search(&pos, &AgentLimits::depth(depth));
+        let r = strong().search(&pos, &AgentLimits::depth(depth));
         println!("engine depth {depth}: {} nodes ({} quiescence)", r.nodes, r.qnodes);
         return;
     }
-    let mut e = engine::strong(64);
+    let mut e = strong();
     let r = e.search(&pos, &AgentLimits::depth(depth));
     let secs = r.elapsed.as_secs_f64();
     let own = r.nodes as f64 / secs;
@@ -44,7 +56,7 @@ fn main() {
         r.score,
         r.best.map(|m| pos.move_string(m))
     );
-    let mut old = engine::engine(64);
+    let mut old = engine::engine(TABLE_MIB);
     let r = old.search(&pos, &Limits::depth(depth.min(8)));
     let secs = r.elapsed.as_secs_f64();
     let neg = r.counters.nodes as f64 / secs;
@@ -57,7 +69,7 @@ fn main() {
         own / neg
     );
     for ms in budgets {
-        let mut e = engine::strong(64);
+        let mut e = strong();
         let r = e.search(&pos, &AgentLimits::millis(ms));
         println!(
             "{ms} ms: depth {} ({} nodes, {:.2} M nodes/s), iterations {:?}",

@@ -190,7 +190,7 @@ fn fast_value_dual(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i3
     let hand = [pos.in_hand(me), pos.in_hand(me.other())];
     let flying_rule = pos.rules().flying;
     let stones = [pos.stones(me), pos.stones(me.other())];
-    let n = [crate::lines::pop24(stones[0]), crate::lines::pop24(stones[1])];
+    let n = [pos.on_board(me), pos.on_board(me.other())];
     let flying = [0, 1].map(|i| hand[i] == 0 && flying_rule && n[i] == 3);
     let moving = [0, 1].map(|i| hand[i] == 0 && !flying[i]);
     let l = t.both(own, empty, moving);

@@ -13,15 +13,17 @@
 
 use crate::board::Board;
 
-/// Stones in each 12-bit pattern: a portable population count of 24-bit
-/// masks in two look-ups (the default build has no `popcnt` instruction;
-/// `u32::count_ones` then costs about three times as many instructions).
+/// Stones in each 16-bit pattern: a portable population count of 24- and
+/// 48-bit masks in two or three look-ups whose indices are plain
+/// truncations (the default build has no `popcnt` instruction;
+/// `u32::count_ones` then costs about three times as many instructions,
+/// and 12-bit look-ups need a shift and a mask each).
 /// A build for a target with `popcnt` (`-C target-cpu=native` on any
 /// recent x86-64) uses the instruction instead.
-static POP12: [u8; 4096] = {
-    let mut t = [0u8; 4096];
+static POP16: [u8; 1 << 16] = {
+    let mut t = [0u8; 1 << 16];
     let mut i = 0;
-    while i < 4096 {
+    while i < 1 << 16 {
         t[i] = (i as u32).count_ones() as u8;
         i += 1;
     }
@@ -35,7 +37,7 @@ pub(crate) fn pop24(x: u32) -> u32 {
     if cfg!(target_feature = "popcnt") {
         return x.count_ones();
     }
-    u32::from(POP12[(x & 0xFFF) as usize]) + u32::from(POP12[(x >> 12 & 0xFFF) as usize])
+    u32::from(POP16[usize::from(x as u16)]) + u32::from(POP16[usize::from((x >> 16) as u8)])
 }
 
 /// The number of set bits of a mask of at most 48 bits.
@@ -45,10 +47,9 @@ pub(crate) fn pop48(x: u64) -> u32 {
     if cfg!(target_feature = "popcnt") {
         return x.count_ones();
     }
-    u32::from(POP12[(x & 0xFFF) as usize])
-        + u32::from(POP12[(x >> 12 & 0xFFF) as usize])
-        + u32::from(POP12[(x >> 24 & 0xFFF) as usize])
-        + u32::from(POP12[(x >> 36 & 0xFFF) as usize])
+    u32::from(POP16[usize::from(x as u16)])
+        + u32::from(POP16[usize::from((x >> 16) as u16)])
+        + u32::from(POP16[usize::from((x >> 32) as u16)])
 }
 
 /// The two views of a board with triples (see the module documentation).
@@ -374,5 +375,20 @@ mod tests {
         for v in [Variant::Three, Variant::Six, Variant::Twelve] {
             assert!(Triples::find(v.board()).is_none(), "{v}");
         }
+    }
+
+    #[test]
+    fn table_population_counts_equal_count_ones() {
+        // Every 24-bit mask, and 48-bit masks built from pairs of them
+        // with a multiplicative stride that reaches every bit.
+        for x in 0..1u32 << 24 {
+            assert_eq!(pop24(x), x.count_ones(), "{x:#x}");
+        }
+        let mut y = 0u64;
+        for x in 0..1u64 << 20 {
+            y = (y.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(x)) & ((1 << 48) - 1);
+            assert_eq!(pop48(y), y.count_ones(), "{y:#x}");
+        }
+        assert_eq!(pop48((1 << 48) - 1), 48);
     }
 }

@@ -67,6 +67,9 @@ pub struct Position {
     /// The stones in the board's dual line view (see
     /// [`crate::lines::Triples`]; 0 on boards without one).
     dual: [u64; 2],
+    /// Stones on the board of each side (the masks' population counts,
+    /// kept by the moves).
+    on: [u8; 2],
     hand: [u8; 2],
     side: u8,
     counter: u32,
@@ -120,6 +123,7 @@ impl Position {
         rules.check()?;
         Ok(Position {
             stones: [0; 2],
+            on: [0; 2],
             dual: [0; 2],
             hand: [rules.stones; 2],
             side: 0,
@@ -167,6 +171,7 @@ impl Position {
         }
         Ok(Position {
             stones: [white, black],
+            on: [white.count_ones() as u8, black.count_ones() as u8],
             dual: [start.board.dual(white), start.board.dual(black)],
             hand,
             side: to_move.index() as u8,
@@ -189,6 +194,12 @@ impl Position {
     #[inline]
     pub fn stones(&self, player: Player) -> u32 {
         self.stones[player.index()]
+    }
+
+    /// The number of `player`'s stones on the board.
+    #[inline]
+    pub fn on_board(&self, player: Player) -> u32 {
+        u32::from(self.on[player.index()])
     }
 
     /// The stones `player` still has in hand.
@@ -215,7 +226,7 @@ impl Position {
     /// Stones of `player` on the board and in hand.
     #[inline]
     pub fn material(&self, player: Player) -> u32 {
-        crate::lines::pop24(self.stones[player.index()]) + u32::from(self.hand[player.index()])
+        self.on_board(player) + u32::from(self.hand[player.index()])
     }
 
     /// The phase `player` is in.
@@ -291,7 +302,7 @@ impl Position {
     #[inline]
     pub(crate) fn can_move(&self) -> bool {
         let s = self.side as usize;
-        if self.hand[s] > 0 || (self.rules.flying && crate::lines::pop24(self.stones[s]) == 3) {
+        if self.hand[s] > 0 || (self.rules.flying && self.on[s] == 3) {
             return true;
         }
         if let Some(t) = &self.board.triples {
@@ -335,6 +346,40 @@ impl Position {
     }
 
     /// The legal moves without the checks for a finished game.
+    /// Whether `mv` is among the moves [`generate`](Self::generate) gives
+    /// (for a move from the table, tried before any is generated).
+    #[inline]
+    pub(crate) fn is_legal(&self, mv: Move) -> bool {
+        let s = self.side as usize;
+        let own = self.stones[s];
+        if mv.to >= 24 || self.empty() >> mv.to & 1 == 0 {
+            return false;
+        }
+        let rest = if mv.from == NONE {
+            if self.hand[s] == 0 {
+                return false;
+            }
+            own
+        } else {
+            if self.hand[s] > 0 || mv.from >= 24 || own >> mv.from & 1 == 0 {
+                return false;
+            }
+            let flying = self.rules.flying && self.on[s] == 3;
+            if !flying && self.board.neighbours(mv.from as usize) >> mv.to & 1 == 0 {
+                return false;
+            }
+            own & !(1 << mv.from)
+        };
+        if self.rules.mill_wins || !self.board.closes_mill(rest, mv.to as usize) {
+            return mv.take == NONE;
+        }
+        let caps = self.removable();
+        if caps == 0 {
+            return mv.take == NONE;
+        }
+        mv.take < 24 && caps >> mv.take & 1 == 1
+    }
+
     #[inline]
     pub(crate) fn generate<const CLOSING: bool, S: MoveSink>(&self, out: &mut S) {
         let s = self.side as usize;
@@ -364,7 +409,7 @@ impl Position {
             }
             return;
         }
-        let flying = self.rules.flying && crate::lines::pop24(own) == 3;
+        let flying = self.rules.flying && self.on[s] == 3;
         let mut f = own;
         while f != 0 {
             let from = f.trailing_zeros();
@@ -435,6 +480,7 @@ impl Game for Position {
         if mv.from == NONE {
             self.hand[s] -= 1;
             self.stones[s] |= 1 << mv.to;
+            self.on[s] = crate::lines::pop24(self.stones[s]) as u8;
             self.dual[s] |= self.board.dual_bit[mv.to as usize];
         } else {
             self.stones[s] ^= 1 << mv.from | 1 << mv.to;
@@ -443,6 +489,7 @@ impl Game for Position {
         }
         if mv.take != NONE {
             self.stones[s ^ 1] &= !(1 << mv.take);
+            self.on[s ^ 1] = crate::lines::pop24(self.stones[s ^ 1]) as u8;
             self.dual[s ^ 1] &= !self.board.dual_bit[mv.take as usize];
             self.counter = 0;
         } else {
@@ -536,5 +583,54 @@ impl Position {
             }
         }
         (best, best_k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Variant;
+    use spielbaum_game_trait::SplitMix64;
+
+    /// `is_legal` accepts exactly the generated moves, on positions of
+    /// every variant (flying on and off) reached by random moves; the
+    /// stone counts stay right.
+    #[test]
+    fn legality_test_agrees_with_the_generator() {
+        let mut rng = SplitMix64::new(5);
+        let points = (0..24u8).chain([NONE]);
+        for v in Variant::ALL {
+            for flying in [true, false] {
+                for _ in 0..12 {
+                    let mut pos = Position::new(Rules::new(v).with_flying(flying));
+                    let mut moves = MoveList::new();
+                    for _ in 0..rng.below(60) {
+                        moves.clear();
+                        pos.moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        pos.play(moves[rng.below(moves.len())]);
+                        // The counts kept by the moves equal the masks'.
+                        for p in [Player::FIRST, Player::SECOND] {
+                            assert_eq!(pos.on_board(p), pos.stones(p).count_ones(), "{pos}");
+                        }
+                    }
+                    let mut list = Vec::new();
+                    pos.generate::<false, _>(&mut list);
+                    let mut legal = 0;
+                    for from in points.clone() {
+                        for to in 0..=24u8 {
+                            for take in points.clone() {
+                                let mv = Move { from, to, take };
+                                assert_eq!(pos.is_legal(mv), list.contains(&mv), "{pos} {mv:?}");
+                                legal += usize::from(pos.is_legal(mv));
+                            }
+                        }
+                    }
+                    assert_eq!(legal, list.len(), "{pos}");
+                }
+            }
+        }
     }
 }

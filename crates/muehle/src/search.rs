@@ -7,6 +7,9 @@
 //! - **Iterative deepening** with **principal variation search**, a
 //!   **transposition table** of 16-byte packed entries, **killer** moves and a
 //!   **history** table for quiet moves, and **late move reductions**.
+//! - **Staged move picking**: the table's move, checked for legality, is
+//!   searched before the other moves are generated and ordered; when it
+//!   cuts off (the common case in a deepening search), they never are.
 //! - **Quiescence** over the moves that close a mill (captures), with the
 //!   static evaluation as the stand-pat score; an **evaluation cache** by
 //!   position key spares evaluating a position met again.
@@ -53,6 +56,11 @@ pub struct Config {
     /// Late move reductions (off: every move to the full depth, so a
     /// fixed-depth search without quiescence is exact minimax).
     pub reductions: bool,
+    /// Staged move picking: the table's move is searched before the
+    /// moves are generated (off: generated and ordered first, as the
+    /// table's move then is; the ordering of the others sees the history
+    /// before, not after, the table move's search).
+    pub staged: bool,
     /// Limits used when the caller sets none at all.
     pub default_limits: AgentLimits,
     /// The evaluator's weights (the tuned [`params::WEIGHTS`] by default).
@@ -67,6 +75,7 @@ impl Default for Config {
             contempt: CONTEMPT,
             quiescence: true,
             reductions: true,
+            staged: true,
             default_limits: AgentLimits::millis(1000),
             weights: Weights::default(),
         }
@@ -119,6 +128,15 @@ pub struct MillEngine {
     /// Set from outside (another thread) to stop the search.
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+}
+
+/// The running result of a search node: best score and move so far and
+/// the window.
+struct Node {
+    best: i32,
+    best_move: Option<Move>,
+    alpha: i32,
+    beta: i32,
 }
 
 const NO_MOVE: Move = Move { from: NONE, to: NONE, take: NONE };
@@ -389,14 +407,7 @@ impl MillEngine {
         }
     }
 
-    fn negamax(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, alpha, beta, ply);
         }
@@ -428,76 +439,73 @@ impl MillEngine {
                 }
             }
         }
-        let base = self.moves.len();
-        pos.generate::<false, _>(&mut self.moves);
-        let end = self.moves.len();
-        if base == end {
-            // Blocked: the side to move loses.
-            return -WIN + ply as i32;
-        }
         self.keys.push(key);
-        self.order(pos, base, end, tt_move, ply);
-        let alpha0 = alpha;
-        let mut best = -WIN - 1;
-        let mut best_move = None;
-        for i in base..end {
-            self.pick(i, end);
-            let mv = self.moves[i];
-            let child = pos.after(mv);
-            let quiet = mv.take == NONE;
-            let score = if i == base {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                let reduce = if quiet
-                    && self.config.reductions
-                    && depth >= LMR_MIN_DEPTH
-                    && i - base >= LMR_AFTER
-                    && self.scores[i] < ORDER_BLOCK
-                {
-                    1
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && reduce > 0 {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-                }
-                s
-            };
-            if self.stopped {
-                break;
+        let mut node = Node { best: -WIN - 1, best_move: None, alpha, beta };
+        let base = self.moves.len();
+        // Staged: the table's move is searched before any move is
+        // generated; when it cuts off, the others are never generated.
+        let tt_first = if self.config.staged { tt_move.filter(|&m| pos.is_legal(m)) } else { None };
+        let mut cut = false;
+        if let Some(mv) = tt_first {
+            let score = -self.negamax(&pos.after(mv), depth - 1, -beta, -alpha, ply + 1);
+            cut = !self.stopped && self.record(&mut node, mv, score, depth, ply);
+        }
+        if !cut && !self.stopped {
+            pos.generate::<false, _>(&mut self.moves);
+            let end = self.moves.len();
+            if base == end {
+                // Blocked: the side to move loses.
+                self.keys.pop();
+                return -WIN + ply as i32;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != mv {
-                                k[1] = k[0];
-                                k[0] = mv;
-                            }
-                            let from = if mv.from == NONE { 24 } else { mv.from as usize };
-                            let h = &mut self.history[from][mv.to as usize];
-                            *h = (*h + depth * depth).min(1 << 18);
-                        }
-                        break;
+            self.order(pos, base, end, tt_move, ply);
+            let mut first = base;
+            if tt_first.is_some() {
+                // The table's move, scored highest, goes first as before.
+                self.pick(base, end);
+                first = base + 1;
+            }
+            for i in first..end {
+                self.pick(i, end);
+                let mv = self.moves[i];
+                let child = pos.after(mv);
+                let (alpha, beta) = (node.alpha, node.beta);
+                let score = if i == base {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    let reduce = if mv.take == NONE
+                        && self.config.reductions
+                        && depth >= LMR_MIN_DEPTH
+                        && i - base >= LMR_AFTER
+                        && self.scores[i] < ORDER_BLOCK
+                    {
+                        1
+                    } else {
+                        0
+                    };
+                    let mut s =
+                        -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                    if s > alpha && reduce > 0 {
+                        s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                     }
+                    if s > alpha && s < beta {
+                        s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                    }
+                    s
+                };
+                if self.stopped || self.record(&mut node, mv, score, depth, ply) {
+                    break;
                 }
             }
         }
+        let Node { best, best_move, .. } = node;
         self.moves.truncate(base);
         self.scores.truncate(base);
         self.keys.pop();
         if !self.stopped {
             let bound = if best >= beta {
                 Bound::Lower
-            } else if best > alpha0 {
+            } else if best > alpha {
                 Bound::Exact
             } else {
                 Bound::Upper
@@ -505,6 +513,35 @@ impl MillEngine {
             self.table.store(key, to_table(best, ply), depth, bound, best_move);
         }
         best
+    }
+
+    /// Takes the score of `mv` into `node`; `true` on a cut-off, after
+    /// which a quiet move becomes a killer and gains history.
+    #[inline]
+    fn record(&mut self, node: &mut Node, mv: Move, score: i32, depth: i32, ply: usize) -> bool {
+        if score <= node.best {
+            return false;
+        }
+        node.best = score;
+        node.best_move = Some(mv);
+        if score <= node.alpha {
+            return false;
+        }
+        node.alpha = score;
+        if score < node.beta {
+            return false;
+        }
+        if mv.take == NONE {
+            let k = &mut self.killers[ply];
+            if k[0] != mv {
+                k[1] = k[0];
+                k[0] = mv;
+            }
+            let from = if mv.from == NONE { 24 } else { mv.from as usize };
+            let h = &mut self.history[from][mv.to as usize];
+            *h = (*h + depth * depth).min(1 << 18);
+        }
+        true
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -531,10 +568,15 @@ impl MillEngine {
         if base == end {
             return stand;
         }
-        self.order(pos, base, end, None, ply);
+        // A single capture needs no ordering (often one stone can go).
+        if end - base > 1 {
+            self.order(pos, base, end, None, ply);
+        }
         let mut best = stand;
         for i in base..end {
-            self.pick(i, end);
+            if end - i > 1 {
+                self.pick(i, end);
+            }
             let child = pos.after(self.moves[i]);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
             if self.stopped {

@@ -47,7 +47,13 @@ impl Table {
     pub fn new(mib: usize) -> Table {
         let want = (mib.max(1) << 20) / 16;
         let bits = (usize::BITS - 1 - want.max(1024).leading_zeros()).min(40);
-        Table { slots: vec![[0; 2]; 1 << bits], shift: 64 - bits }
+        // Written, not only allocated: zeroed memory from the system is
+        // mapped lazily, and the first touch of each page would otherwise
+        // cost a page fault inside the first searches (a third of the
+        // time of a 0.1 s search with a fresh 16 MiB table).
+        let mut slots = Vec::with_capacity(1 << bits);
+        slots.resize(1 << bits, [0; 2]);
+        Table { slots, shift: 64 - bits }
     }
 
     /// Empties every slot.

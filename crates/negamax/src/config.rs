@@ -182,7 +182,8 @@ pub struct Config {
     /// it); off by default. The search stays exact either way.
     pub full_order_always: bool,
     /// Search threads (lazy SMP over the shared table) for
-    /// [`Searcher::search_parallel`](crate::Searcher::search_parallel).
+    /// [`Searcher::search_parallel`](crate::Searcher::search_parallel); at
+    /// most [`params::smp_threads`](crate::params::smp_threads) of them run.
     pub threads: usize,
 }
 

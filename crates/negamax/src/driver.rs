@@ -391,6 +391,72 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         out
     }
 
+    /// One alpha-beta search of `game` to `limits.depth` plies inside the
+    /// window `(alpha, beta)`: no iterative deepening, no aspiration, no
+    /// opening book. The score is fail-soft: at most `alpha` is an upper
+    /// bound of the value, at least `beta` a lower bound, anything between
+    /// is exact. `None` if a limit stopped the search.
+    ///
+    /// Null windows around 0 (`(-1, 0)` and `(0, 1)`) with the [`Zero`]
+    /// evaluator and a depth beyond the end of the game decide win, draw or
+    /// loss without the plies to the end, far cheaper than an exact
+    /// [`Solver`](crate::Solver) where lines are long: a win is a win
+    /// however long it takes, so the first one found cuts. Whether some
+    /// line stopped at the depth limit tells
+    /// [`hit_horizon`](Self::hit_horizon). The depth runs on the caller's
+    /// stack (see [`params::stack_bytes`]). A growable table of the
+    /// searcher's own is grown to its full size first (one pass has no
+    /// earlier iteration to size it by).
+    ///
+    /// [`Zero`]: spielbaum_game_trait::Zero
+    ///
+    /// ```
+    /// use spielbaum_game_trait::Zero;
+    /// use spielbaum_negamax::{Config, Limits, Searcher, synthetic::RandomTree};
+    ///
+    /// let tree = RandomTree::new(7, 3, 4);
+    /// let mut s = Searcher::new(Zero, Config::default());
+    /// let exact = s.search(&tree, &Limits::depth(4)).score;
+    /// let above = s.search_window(&tree, &Limits::depth(4), exact, exact + 1);
+    /// assert!(above.unwrap() <= exact); // not better than the value
+    /// let below = s.search_window(&tree, &Limits::depth(4), exact - 1, exact);
+    /// assert!(below.unwrap() >= exact); // not worse either
+    /// ```
+    pub fn search_window(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        self.start(limits);
+        self.load_path(game);
+        self.horizons = 0;
+        if let Some(o) = game.outcome() {
+            return Some(outcome_score(o, game.to_move(), 0));
+        }
+        if let Some(t) = &self.table {
+            t.new_search();
+        }
+        self.fit_table(usize::MAX);
+        if self.config.full_order_always {
+            self.full_order = true;
+            if self.history.is_empty() {
+                self.history = vec![0; 2 * params::HISTORY_SIZE];
+            }
+        }
+        let table = self.table.clone();
+        let tt = table.as_deref();
+        let depth = limits.depth.clamp(1, params::DEPTH_INFINITE as u32) as i32;
+        let ext = if self.config.extensions { params::MAX_EXTENSIONS } else { 0 };
+        let score = if self.config.algorithm == Algorithm::Negamax {
+            self.plain(game, depth, 0)
+        } else {
+            self.root_node(tt, game, depth, 0, alpha, beta, ext, false)
+        };
+        (!self.aborted).then_some(score)
+    }
+
     /// Counters of the last search.
     pub fn counters(&self) -> Counters {
         self.counters
@@ -407,13 +473,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// shared table; helpers start at alternating depths with perturbed
     /// ordering, and the main thread's answer is returned. With one thread
     /// (or without a table) this is [`search`](Searcher::search).
+    ///
+    /// At most [`params::THREADS_PER_CORE`] threads per core run
+    /// ([`params::smp_threads`]): more would only take turns on the cores,
+    /// and the main thread, which starts the helpers and gives the answer,
+    /// would get ever less of them (with 256 threads on 2 cores it did not
+    /// finish its first iteration within 200 ms).
     pub fn search_parallel(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move>
     where
         G: Send + Sync,
         G::Move: Send + Sync,
         E: Clone + Send,
     {
-        let threads = self.config.threads.max(1);
+        let threads = params::smp_threads(self.config.threads);
         if threads == 1 {
             return self.search(game, limits);
         }

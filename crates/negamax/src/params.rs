@@ -15,6 +15,23 @@ pub const CHECK_EVERY: u64 = 1024;
 /// moves a node, so for them this adds about one look per thousand nodes.
 pub const CLOCK_MOVES: usize = 4096;
 
+/// Lazy SMP runs at most this many threads per core the machine offers
+/// ([`smp_threads`]). Helpers past the cores only take turns on them: they
+/// add no search, and while the main thread starts them and searches it
+/// gets a share of the cores that shrinks with their number (measured with
+/// 256 threads on 2 cores: the main thread spent the whole of a 200 ms
+/// budget starting helpers, never finished its first iteration and
+/// answered after 300 ms; `docs/negamax.md`).
+pub const THREADS_PER_CORE: usize = 2;
+
+/// The threads lazy SMP runs when `requested` are asked for: at least one,
+/// at most [`THREADS_PER_CORE`] per core (as the system reports them,
+/// affinity and CPU quota included; one core if it cannot tell).
+pub fn smp_threads(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.clamp(1, cores.saturating_mul(THREADS_PER_CORE).max(1))
+}
+
 /// "To the end of the game": the largest search depth, the depth of exact
 /// solving ([`Solver`](crate::Solver)) and the most that
 /// [`Limits::depth`](crate::Limits::depth) accepts. It is

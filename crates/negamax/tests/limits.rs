@@ -109,6 +109,23 @@ fn single_thread_is_reproducible_and_threads_agree_on_solved_games() {
 }
 
 #[test]
+fn lazy_smp_runs_at_most_two_threads_per_core() {
+    use spielbaum_negamax::params::{THREADS_PER_CORE, smp_threads};
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(THREADS_PER_CORE, 2, "the CLI's --threads help says two per core");
+    assert_eq!(smp_threads(0), 1);
+    assert_eq!(smp_threads(1), 1);
+    assert_eq!(smp_threads(2), 2, "a parallel search stays parallel on one core");
+    assert_eq!(smp_threads(256), 256.min(2 * cores));
+    // Asked for 256 threads, the search still gives the game's value.
+    let t = TicTacToe::new();
+    let mut s = Searcher::new(Zero, Config { threads: 256, ..Config::default() });
+    let r = s.search_parallel(&t, &Limits::depth(9));
+    assert_eq!(r.score, 0, "tic-tac-toe is a draw");
+    assert!(t.is_legal(r.best_move.unwrap()));
+}
+
+#[test]
 fn extensions_follow_forced_lines() {
     // Every node has exactly one move: each is extended (up to the budget).
     let g = RandomTree::new(11, 1, 40);

@@ -55,7 +55,7 @@ pub struct Args {
     pub json: bool,
     /// Stop early by a sequential probability ratio test of H0 "A is elo0
     /// stronger" against H1 "A is elo1 stronger", e.g. 0,10,0.05,0.05.
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
     pub sprt: Option<String>,
     /// A move taking longer than its agent's `time=` plus this margin loses
     /// the game.
@@ -158,9 +158,10 @@ impl SetupVisitor for Match<'_> {
             ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
-        if args.json {
+        if args.json || crate::progress::quiet() {
             bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         }
+        let mut lines = crate::progress::Lines::start();
         let mut write_error: Option<std::io::Error> = None;
         let report =
             run_match(&setup.start, &a, &b, &self.cfg, |rec: &GameRecord, r: &MatchReport| {
@@ -177,6 +178,13 @@ impl SetupVisitor for Match<'_> {
                 );
                 if let Some(s) = r.sprt {
                     msg.push_str(&format!("  LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
+                }
+                if lines.due() {
+                    // Progress only: a failed write must not stop the match.
+                    let _ = crate::out::stderr(format_args!(
+                        "{}/{} games  {msg}\n",
+                        r.games, self.cfg.games
+                    ));
                 }
                 bar.set_message(msg);
                 if rec.termination != "normal" {

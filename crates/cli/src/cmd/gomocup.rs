@@ -15,6 +15,13 @@ pub struct Args {}
 pub fn run(_args: &Args) -> Result<(), CliError> {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    spielbaum_gomoku::gomocup::run(BufReader::new(stdin.lock()), stdout.lock())
-        .map_err(|e| CliError::failure(format!("gomocup: {e}")))
+    spielbaum_gomoku::gomocup::run(BufReader::new(stdin.lock()), stdout.lock()).map_err(|e| {
+        // A manager that closed its end of the pipe has all it wants:
+        // a quiet end, as for every command.
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            CliError::output(e)
+        } else {
+            CliError::failure(format!("gomocup: {e}"))
+        }
+    })
 }

@@ -45,6 +45,9 @@ impl SetupVisitor for Replay<'_> {
                 .map_err(|e| CliError::usage(format!("{} line {}: {e}", path.display(), n + 1)))?;
             records.push(r);
         }
+        if records.is_empty() {
+            return Err(CliError::usage(format!("{}: no stored game in it", path.display())));
+        }
         if let Some(i) = self.0.index {
             records.retain(|r| r.index == i);
             if records.is_empty() {

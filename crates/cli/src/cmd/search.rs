@@ -31,7 +31,8 @@ pub struct Args {
     /// negamax | alphabeta | ordered | pvs | iterative.
     #[arg(long, default_value = "iterative")]
     pub algo: String,
-    /// Search threads (lazy SMP), 1..=256.
+    /// Search threads (lazy SMP), 1..=256; at most two per core run (more
+    /// would only take turns on the cores and delay the answer).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MiB (0 = none, at most 4096).

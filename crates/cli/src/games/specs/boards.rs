@@ -417,24 +417,28 @@ fn gomoku_engine(
     Ok(Box::new(spielbaum_game_trait::Limited::new(engine, limits)))
 }
 
-/// The keys of Mühle's `engine`: limits, table, contempt and the
-/// evaluator's weights (`spielbaum_muehle::Weights::NAMES`).
-const MUEHLE_ENGINE_KEYS: &[&str] = &[
-    "depth",
-    "time",
-    "nodes",
-    "table",
-    "contempt",
-    "mill",
-    "open_to_move",
-    "open_waiting",
-    "two",
-    "double_mill",
-    "mobility",
-    "placing_mobility",
-    "blocked",
-    "crossing",
-];
+/// The keys of Mühle's `engine` besides the evaluator's weights.
+const MUEHLE_LIMIT_KEYS: [&str; 5] = ["depth", "time", "nodes", "table", "contempt"];
+
+/// The keys of Mühle's `engine`: limits, table, contempt, then the
+/// evaluator's weights by their own names (`spielbaum_muehle::Weights::NAMES`),
+/// so a weight added to the evaluator is a key at once.
+const MUEHLE_ENGINE_KEYS: &[&str] = &{
+    const WEIGHTS: [&str; spielbaum_muehle::Weights::NAMES.len()] =
+        spielbaum_muehle::Weights::NAMES;
+    let mut keys = [""; MUEHLE_LIMIT_KEYS.len() + WEIGHTS.len()];
+    let mut i = 0;
+    while i < MUEHLE_LIMIT_KEYS.len() {
+        keys[i] = MUEHLE_LIMIT_KEYS[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < WEIGHTS.len() {
+        keys[MUEHLE_LIMIT_KEYS.len() + j] = WEIGHTS[j];
+        j += 1;
+    }
+    keys
+};
 
 /// Mühle (Nine Men's Morris) and its variants.
 pub struct MuehleSpec;
@@ -517,11 +521,39 @@ impl GameSpec for MuehleSpec {
 
 #[cfg(test)]
 mod tests {
+    use super::{MUEHLE_ENGINE_KEYS, MUEHLE_LIMIT_KEYS};
+    use spielbaum_muehle::Weights;
+
     #[test]
-    fn every_weight_of_the_muehle_evaluator_is_an_engine_key() {
-        for name in spielbaum_muehle::Weights::NAMES {
-            assert!(super::MUEHLE_ENGINE_KEYS.contains(&name), "{name}");
+    fn the_muehle_engine_keys_are_the_limits_and_every_weight_once() {
+        for name in MUEHLE_LIMIT_KEYS.iter().chain(&Weights::NAMES) {
+            let times = MUEHLE_ENGINE_KEYS.iter().filter(|k| *k == name).count();
+            assert_eq!(times, 1, "{name}");
         }
-        assert_eq!(super::MUEHLE_ENGINE_KEYS.len(), 5 + spielbaum_muehle::Weights::NAMES.len());
+        assert_eq!(MUEHLE_ENGINE_KEYS.len(), MUEHLE_LIMIT_KEYS.len() + Weights::NAMES.len());
+        // A limit key that were also a weight's name would be read twice.
+        for name in MUEHLE_LIMIT_KEYS {
+            assert_eq!(Weights::default().get(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn every_muehle_engine_key_is_read_by_the_agent() {
+        use crate::games::{GameSpec, Values};
+        let values = Values { info: &<super::MuehleSpec as GameSpec>::INFO, given: &[] };
+        let agents = <super::MuehleSpec as GameSpec>::agents(&values).expect("agents");
+        let engine = agents.iter().find(|a| a.name == "engine").expect("an engine agent");
+        assert_eq!(engine.keys, MUEHLE_ENGINE_KEYS);
+        let reads = |text: &str| {
+            let mut spec = spielbaum_arena::AgentSpec::parse(text).expect("a spec");
+            (engine.build)(&mut spec, 0).map_err(|e| e.0)?;
+            spec.finish(&[]).map_err(|e| e.0)
+        };
+        for key in MUEHLE_ENGINE_KEYS {
+            let value = if *key == "time" { "10ms" } else { "1" };
+            assert_eq!(reads(&format!("engine:{key}={value}")), Ok(()), "{key}");
+        }
+        // The check can fail: a key the builder does not read is left over.
+        assert!(reads("engine:stone=1").is_err());
     }
 }
