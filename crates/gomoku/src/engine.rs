@@ -59,7 +59,8 @@ pub struct Engine<E = WithVcf<Pattern>> {
     name: String,
     checks: RootChecks,
     radius: u8,
-    /// Used when the caller gives no limit.
+    /// Used when the caller gives no limit at all (a caller's depth or
+    /// node limit alone is not capped by this time).
     pub default_limits: AgentLimits,
 }
 
@@ -114,7 +115,9 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
         if pos.is_over() {
             return None;
         }
-        let limits = limits.or(self.default_limits);
+        // The default applies only when the caller sets no limit at all:
+        // a depth or node limit alone stays load-independent.
+        let limits = if limits.is_empty() { self.default_limits } else { *limits };
         let start = Instant::now();
         let deadline = limits.time.map(|t| start + t);
         let rules = pos.rules();
