@@ -51,6 +51,56 @@ pub fn double_mills(pos: &Position, player: Player) -> u32 {
     n
 }
 
+/// Number of running mills of `player` (counted by the evaluator while
+/// both sides move, neither flies): stones of complete mills with an
+/// empty neighbour (the stone steps out and back), and gaps of lines of
+/// two with a stone of `player` off the line next to them (the stone
+/// steps in), each only where no opponent stone is next to the point.
+/// The opponent cannot step onto the point in between, so such a mill
+/// closes again and again, a stone taken every second move, unless the
+/// opponent closes a mill of its own first.
+pub fn running_mills(pos: &Position, player: Player) -> u32 {
+    let board = pos.board();
+    let own = pos.stones(player);
+    let reach = board.neighbours_of(pos.stones(player.other()));
+    let empty = pos.empty();
+    let mut n = 0;
+    let mut s = board.in_mills(own) & !reach;
+    while s != 0 {
+        let p = s.trailing_zeros() as usize;
+        s &= s - 1;
+        n += u32::from(board.neighbours(p) & empty != 0);
+    }
+    for &m in board.mills() {
+        let gap = m & empty;
+        if gap != 0 && gap & (gap - 1) == 0 && own & m == m & !gap && gap & reach == 0 {
+            n += u32::from(board.neighbours(gap.trailing_zeros() as usize) & own & !m != 0);
+        }
+    }
+    n
+}
+
+/// Both sides move and neither flies: the condition for counting
+/// [`running_mills`].
+#[inline]
+fn both_moving(pos: &Position) -> bool {
+    let flying = pos.rules().flying;
+    [pos.to_move(), pos.to_move().other()]
+        .into_iter()
+        .all(|p| pos.in_hand(p) == 0 && !(flying && pos.stones(p).count_ones() == 3))
+}
+
+/// `weight` times the running mills of the side to move minus those of
+/// the other side (each side's count at most 2), 0 unless both move.
+#[inline]
+fn running_term(pos: &Position, weight: i32) -> i32 {
+    if weight == 0 || !both_moving(pos) {
+        return 0;
+    }
+    let me = pos.to_move();
+    weight * (running_mills(pos, me).min(2) as i32 - running_mills(pos, me.other()).min(2) as i32)
+}
+
 /// Mills, lines of two and open mills of both players in one pass over
 /// the lines: `[me, you]` each.
 #[cfg_attr(not(test), allow(dead_code))]
@@ -122,6 +172,7 @@ fn reference_value(pos: &Position) -> i32 {
     let me = pos.to_move();
     let lines = line_counts(pos, [me, me.other()]);
     side_value(pos, me, 0, &lines) - side_value(pos, me.other(), 1, &lines)
+        + running_term(pos, params::RUNNING_MILL)
 }
 
 /// The evaluation for the side to move, in one pass over the lines and
@@ -177,7 +228,7 @@ pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
             value[i] += w.double_mill * double_mills(pos, players[i]).min(2) as i32;
         }
     }
-    value[0] - value[1]
+    value[0] - value[1] + running_term(pos, w.running_mill)
 }
 
 /// [`fast_value`] on a board with bit-parallel line views, from the
@@ -209,7 +260,7 @@ fn fast_value_dual(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i3
         }
         value[i] = v;
     }
-    value[0] - value[1]
+    value[0] - value[1] + running_term(pos, w.running_mill)
 }
 
 /// The evaluation with the line facts of each side computed apart,
@@ -241,7 +292,7 @@ fn fast_value_triples(pos: &Position, t: &crate::lines::Triples, w: &Weights) ->
         }
         value[i] = v;
     }
-    value[0] - value[1]
+    value[0] - value[1] + running_term(pos, w.running_mill)
 }
 
 /// Empty points next to `stones` (once per stone) and stones without one.
@@ -366,6 +417,64 @@ mod tests {
                 proptest::prop_assert_eq!(t.can_step(own[i], empty), steps);
             }
         }
+    }
+
+    /// A position of the standard game from point names, white to move.
+    fn crafted(white: &[&str], black: &[&str], hand: u8) -> Position {
+        let rules = crate::rules::Rules::new(crate::board::Variant::Nine);
+        let board = crate::board::Variant::Nine.board();
+        let mask = |names: &[&str]| {
+            names.iter().fold(0u32, |m, n| m | 1 << board.point(n).expect("a point"))
+        };
+        Position::from_parts(rules, mask(white), mask(black), Player::FIRST, [hand, hand], 0)
+            .expect("valid parts")
+    }
+
+    #[test]
+    fn running_mills_are_the_points_the_opponent_cannot_step_onto() {
+        // The mill a1-a4-a7: every stone has an empty neighbour (d1, b4,
+        // d7) and no black stone is next to any of them.
+        let far = ["g1", "g4", "f2"];
+        let w = ["a1", "a4", "a7", "d3"];
+        assert_eq!(running_mills(&crafted(&w, &far, 0), Player::FIRST), 3);
+        // Black on b4 is next to a4: a4 can still step out, but black
+        // steps into the gap.
+        assert_eq!(running_mills(&crafted(&w, &["b4", "g1", "g4"], 0), Player::FIRST), 2);
+        // Black on d1 and d7 watches a1 and a7.
+        assert_eq!(running_mills(&crafted(&w, &["d1", "d7", "g4"], 0), Player::FIRST), 1);
+        // A mill stone without an empty neighbour does not run: a1 with
+        // d1 white, a7 with d7 white, a4 with b4 white.
+        let packed = ["a1", "a4", "a7", "d1", "d7", "b4"];
+        assert_eq!(running_mills(&crafted(&packed, &far, 0), Player::FIRST), 0);
+        // An open mill: a4 is the gap of a1-a7 and b4 steps into it; all
+        // of a4's neighbours are white.
+        assert_eq!(running_mills(&crafted(&["a1", "a7", "b4"], &far, 0), Player::FIRST), 1);
+        // Without a stone to step in, no.
+        assert_eq!(running_mills(&crafted(&["a1", "a7", "c4"], &far, 0), Player::FIRST), 0);
+        // The gap d2 of d1-d3, b2 steps in; black on f2 is next to d2.
+        assert_eq!(running_mills(&crafted(&["d1", "d3", "b2"], &far[..2], 0), Player::FIRST), 1);
+        assert_eq!(running_mills(&crafted(&["d1", "d3", "b2"], &far, 0), Player::FIRST), 0);
+    }
+
+    #[test]
+    fn running_mills_count_only_while_both_sides_move() {
+        let mut with = WEIGHTS;
+        with.running_mill = 300;
+        let mut without = WEIGHTS;
+        without.running_mill = 0;
+        let w = ["a1", "a4", "a7", "d3"];
+        // Black has lines of two (f2-f6, b6-f6) but no stone to step
+        // into their gaps, and no mill.
+        let b = ["g1", "f2", "f6", "b6"];
+        let moving = crafted(&w, &b, 0);
+        assert_eq!(running_mills(&moving, Player::SECOND), 0);
+        assert_eq!(evaluate_with(&moving, &with) - evaluate_with(&moving, &without), 600);
+        // Stones in hand: not counted.
+        let placing = crafted(&w, &b, 2);
+        assert_eq!(evaluate_with(&placing, &with), evaluate_with(&placing, &without));
+        // Black flying (three stones, flying on): not counted.
+        let flying = crafted(&w, &["g1", "g4", "f2"], 0);
+        assert_eq!(evaluate_with(&flying, &with), evaluate_with(&flying, &without));
     }
 
     fn me_of(pos: &Position) -> Player {

@@ -18,7 +18,7 @@ mod table;
 pub mod uci;
 
 pub use board::{Board, MAX_POINTS, MAX_SYMMETRIES, Variant};
-pub use eval::{MillEval, double_mills, evaluate_with};
+pub use eval::{MillEval, double_mills, evaluate_with, running_mills};
 pub use eval1976::{
     Breakdown, Eval1976, H4_NO_MILL, Phase1976, WEIGHTS, WEIGHTS_14, mobility_value,
 };

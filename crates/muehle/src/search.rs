@@ -20,7 +20,8 @@
 //! - **Time control**: whichever of depth, nodes and time comes first; the
 //!   clock is read every [`CHECK_EVERY`] nodes, and a
 //!   new iteration starts only while less than
-//!   [`NEXT_ITERATION`] of the time is used.
+//!   [`NEXT_ITERATION`] of the time is used (all of it by default: the
+//!   root moves an unfinished iteration searched to the end still count).
 //!
 //! Nodes are counted the standard way: every position searched (the root
 //! and every position made, quiescence included).

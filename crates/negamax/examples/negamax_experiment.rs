@@ -4,7 +4,7 @@
 //! replacement schemes under pressure.
 //!
 //! ```text
-//! cargo run --release -p spielbaum-negamax --example experiment
+//! cargo run --release -p spielbaum-negamax --example negamax_experiment
 //! ```
 //!
 //! Prints Markdown tables with node counts and times. The plot of the node

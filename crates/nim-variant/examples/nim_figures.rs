@@ -2,7 +2,7 @@
 //! Markdown.
 //!
 //! ```text
-//! cargo run --release -p spielbaum-nim-variant --example figures -- docs/nim-variant
+//! cargo run --release -p spielbaum-nim-variant --example nim_figures -- docs/nim-variant
 //! ```
 
 use std::fs;
