@@ -419,10 +419,14 @@ impl Evaluator<Gomoku> for Pattern {
         self.evaluate_at(pos, 0)
     }
 
+    /// `true` exactly for the moves [`noisy_moves`](Evaluator::noisy_moves)
+    /// lists (a win; else the blocks of a four; else own open threes and
+    /// better and, with threats on, the defences against an open three).
+    /// It computes that list: searches call `noisy_moves` once instead.
     fn is_noisy(&self, pos: &Gomoku, mv: Cell) -> bool {
-        let shapes = self.shapes_for(pos);
-        let me = pos.to_move().index();
-        shapes.best(pos, mv.index(), me) >= Shape::OpenThree || pos.makes_row(mv.index(), 1 - me)
+        let mut moves = MoveList::new();
+        self.noisy_moves(pos, &mut moves);
+        moves.contains(&mv)
     }
 
     fn noisy_moves(&self, pos: &Gomoku, moves: &mut MoveList<Cell>) {

@@ -1,7 +1,7 @@
 //! The threat reading at the horizon (`Pattern::with_threats`) on positions
 //! whose answers are known by construction.
 
-use spielbaum_game_trait::{AgentLimits, Evaluator, MoveList, Notation};
+use spielbaum_game_trait::{AgentLimits, Evaluator, Game, MoveList, Notation};
 use spielbaum_gomoku::{Engine, Gomoku, Pattern, RootChecks, Rules, THREAT_WIN};
 use spielbaum_negamax::Config;
 
@@ -121,4 +121,75 @@ fn the_defence_check_replaces_a_move_the_opponent_refutes() {
     assert!(unchecked != "d8" && unchecked != "h8", "the position no longer tests the check");
     let checked = plain(2_000);
     assert!(checked == "d8" || checked == "h8", "{checked} loses to an open four");
+}
+
+#[test]
+fn the_defence_check_keeps_to_the_node_limit_and_its_budget() {
+    // The open three to block with every empty cell a candidate (radius
+    // 0): the search's move is refuted, so the check goes on to others.
+    let rules = Rules { radius: 0, ..Rules::default() };
+    let g = Gomoku::new(rules).parse_position(&open_three_to_block().to_string()).unwrap();
+    let mut moves = MoveList::new();
+    g.moves(&mut moves);
+    assert!(moves.len() > 200, "{} candidate moves", moves.len());
+    let slack = spielbaum_negamax::params::CHECK_EVERY - 1;
+    let think = |m, limits| {
+        let checks = RootChecks { defend_nodes: m, ..RootChecks::NONE };
+        let mut e =
+            Engine::new(Pattern::default(), Config::ordered(), checks, "plain").with_radius(0);
+        e.think(&g, &limits).unwrap()
+    };
+    // At depth 1 the search alone plays a move that loses to an open four.
+    let unchecked = g.move_string(think(0, AgentLimits::depth(1)).mv);
+    assert!(unchecked != "d8" && unchecked != "h8", "the position no longer tests the check");
+    for n in [300, 3_000, 30_000] {
+        for m in [1, 50, 1_000, 20_000] {
+            for depth in [Some(1), Some(2), Some(4), None] {
+                let d = think(m, AgentLimits { depth, ..AgentLimits::nodes(n) });
+                let nodes = d.nodes.unwrap();
+                assert!(nodes <= n + slack + m, "nodes={n} defend={m} depth={depth:?}: {nodes}");
+                if depth == Some(1) && n >= 3_000 && m >= 1_000 {
+                    // Budget enough: the check finds a defence.
+                    let mv = g.move_string(d.mv);
+                    assert!(mv == "d8" || mv == "h8", "nodes={n} defend={m}: {mv}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn is_noisy_agrees_with_noisy_moves_on_random_positions() {
+    let mut rng = spielbaum_game_trait::SplitMix64::new(7);
+    let evals = [Pattern::default(), Pattern::default().with_threats(true)];
+    let mut noisy_seen = 0;
+    for game in 0..150 {
+        let mut g = Gomoku::new(Rules::default());
+        let stones = 4 + game % 30;
+        for _ in 0..stones {
+            let mut moves = MoveList::new();
+            g.moves(&mut moves);
+            if g.is_over() || moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.below(moves.len())]);
+        }
+        if g.is_over() {
+            continue;
+        }
+        let mut moves = MoveList::new();
+        g.moves(&mut moves);
+        for e in &evals {
+            let mut noisy = MoveList::new();
+            e.noisy_moves(&g, &mut noisy);
+            noisy_seen += noisy.len();
+            for &mv in noisy.iter() {
+                assert!(moves.contains(&mv), "{g}: noisy {} is not legal", g.move_string(mv));
+            }
+            for &mv in moves.iter() {
+                assert_eq!(e.is_noisy(&g, mv), noisy.contains(&mv), "{g}: {}", g.move_string(mv));
+            }
+        }
+    }
+    assert!(noisy_seen > 0, "no noisy move in any position");
 }
