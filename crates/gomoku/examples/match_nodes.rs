@@ -11,23 +11,12 @@
 //! cargo run --release -p spielbaum-gomoku --example match_nodes -- FILE open 3 2000
 //! ```
 
+use spielbaum_arena::GameRecord;
 use spielbaum_game_trait::{AgentLimits, Evaluator, Game};
 use spielbaum_gomoku::{
     Engine, FreeFields, Gomoku, OpenRows, Pattern, RootChecks, RowCount, Rules,
 };
 use spielbaum_negamax::Config;
-
-/// The strings of the JSON array `"key":[...]` in `line`.
-fn strings(line: &str, key: &str) -> Vec<String> {
-    let Some(i) = line.find(&format!("\"{key}\":[")) else { return Vec::new() };
-    let rest = &line[i + key.len() + 4..];
-    let end = rest.find(']').unwrap_or(rest.len());
-    rest[..end]
-        .split(',')
-        .map(|s| s.trim().trim_matches('"').to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
-}
 
 fn engine<E: Evaluator<Gomoku>>(eval: E, quiescence: bool) -> Engine<E> {
     let mut config = Config::ordered();
@@ -41,10 +30,26 @@ fn main() {
         eprintln!("usage: match_nodes FILE rows|free|open DEPTH DEFEND");
         std::process::exit(2);
     };
-    let depth: u32 = depth.parse().expect("DEPTH: a number");
-    let text = std::fs::read_to_string(file).expect("readable FILE");
+    let usage = |what: &str| -> ! {
+        eprintln!("match_nodes: {what}");
+        std::process::exit(2)
+    };
+    if !["rows", "free", "open"].contains(&student.as_str()) {
+        usage(&format!("student {student:?} is not rows, free or open"));
+    }
+    let Ok(depth) = depth.parse::<u32>() else { usage(&format!("DEPTH {depth:?}: not a number")) };
+    let Ok(defend_nodes) = defend.parse::<u64>() else {
+        usage(&format!("DEFEND {defend:?}: not a number"))
+    };
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("match_nodes: {file}: {e}");
+        std::process::exit(1)
+    });
+    let failed = |line: usize, what: String| -> ! {
+        eprintln!("match_nodes: {file}:{line}: {what}");
+        std::process::exit(1)
+    };
     let limits = AgentLimits::depth(depth);
-    let defend_nodes: u64 = defend.parse().expect("DEFEND: a number");
     let mut a = Engine::new(
         Pattern::default().with_threats(true),
         Config { quiescence: true, ..Config::ordered() },
@@ -52,14 +57,18 @@ fn main() {
         "count",
     );
     let (mut na, mut nb, mut ma, mut mb) = (0u64, 0u64, 0u64, 0u64);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let a_first = line.contains("\"a_first\":true");
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let record = GameRecord::parse_line(line).unwrap_or_else(|e| failed(n + 1, e));
         let mut g = Gomoku::new(Rules { radius: 0, ..Rules::default() });
-        for m in strings(line, "opening") {
-            g.play(g.parse_cell(&m).expect("a cell"));
+        let play = |g: &mut Gomoku, m: &str| match g.parse_cell(m) {
+            Ok(c) if g.is_empty_cell(c) && !g.is_over() => g.play(c),
+            _ => failed(n + 1, format!("move {m:?} is not playable")),
+        };
+        for m in &record.opening {
+            play(&mut g, m);
         }
-        for (i, m) in strings(line, "moves").iter().enumerate() {
-            let a_moves = (i % 2 == 0) == a_first;
+        for (i, m) in record.moves.iter().enumerate() {
+            let a_moves = (i % 2 == 0) == record.a_first;
             let nodes = if a_moves {
                 a.searcher().clear();
                 a.think(&g, &limits).and_then(|d| d.nodes).unwrap_or(0)
@@ -78,7 +87,7 @@ fn main() {
                 nb += nodes;
                 mb += 1;
             }
-            g.play(g.parse_cell(m).expect("a cell"));
+            play(&mut g, m);
         }
     }
     println!(
