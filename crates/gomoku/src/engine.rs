@@ -11,13 +11,18 @@ use spielbaum_game_trait::{
 use spielbaum_negamax::{Config, Limits, Searcher};
 
 use crate::board::{Cell, Gomoku};
-use crate::eval::{Pattern, WithVcf};
+use crate::eval::{Pattern, WINNING, WithVcf};
 use crate::rules::Rules;
 use crate::shape::Shapes;
 use crate::threat::{ThreatSearch, winning_cells};
 
 /// The candidate radius of an [`Engine`]'s search unless set otherwise.
 pub const DEFAULT_RADIUS: u8 = 2;
+
+/// Most moves other than the search's own that the defence check
+/// ([`RootChecks::defend_nodes`]) examines, those where either side makes
+/// the strongest shape first.
+pub const DEFEND_MOVES: usize = 12;
 
 /// What an [`Engine`] does before its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,18 +33,31 @@ pub struct RootChecks {
     pub vcf_nodes: u64,
     /// Node budget of the VCT search at the root (0 = none).
     pub vct_nodes: u64,
+    /// Node budget of the defence check (0 = no such check): the
+    /// opponent's VCT after the chosen move. When the opponent has a VCT
+    /// after the search's move, up to [`DEFEND_MOVES`] other moves (the
+    /// strongest shapes first) are checked the same way and the best of those
+    /// that leave none (searched to one ply less) is played instead. All
+    /// the threat searches of one check share these nodes; the searches of
+    /// the other moves share what a node limit leaves after the main search
+    /// (without a node limit: each at most as many nodes as the main search
+    /// took), so a move costs at most the node limit plus this budget (plus
+    /// the main search's own overrun of under
+    /// [`CHECK_EVERY`](spielbaum_negamax::params::CHECK_EVERY) nodes).
+    pub defend_nodes: u64,
 }
 
 impl Default for RootChecks {
     /// Forced moves, VCF up to 20,000 nodes, VCT up to 20,000 nodes.
     fn default() -> Self {
-        RootChecks { forced: true, vcf_nodes: 20_000, vct_nodes: 20_000 }
+        RootChecks { forced: true, vcf_nodes: 20_000, vct_nodes: 20_000, defend_nodes: 0 }
     }
 }
 
 impl RootChecks {
     /// No checks: the search alone (for comparing evaluators).
-    pub const NONE: RootChecks = RootChecks { forced: false, vcf_nodes: 0, vct_nodes: 0 };
+    pub const NONE: RootChecks =
+        RootChecks { forced: false, vcf_nodes: 0, vct_nodes: 0, defend_nodes: 0 };
 }
 
 /// A Gomoku player: root checks ([`RootChecks`]) and the negamax
@@ -53,7 +71,8 @@ pub struct Engine<E = WithVcf<Pattern>> {
     name: String,
     checks: RootChecks,
     radius: u8,
-    /// Used when the caller gives no limit.
+    /// Used when the caller gives no limit at all (a caller's depth or
+    /// node limit alone is not capped by this time).
     pub default_limits: AgentLimits,
 }
 
@@ -108,7 +127,9 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
         if pos.is_over() {
             return None;
         }
-        let limits = limits.or(self.default_limits);
+        // The default applies only when the caller sets no limit at all:
+        // a depth or node limit alone stays load-independent.
+        let limits = if limits.is_empty() { self.default_limits } else { *limits };
         let start = Instant::now();
         let deadline = limits.time.map(|t| start + t);
         let rules = pos.rules();
@@ -160,7 +181,128 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
         d.depth = Some(r.depth);
         d.nodes = Some(r.counters.nodes);
         d.pv = r.pv;
+        if self.checks.defend_nodes > 0 && r.score < WINNING {
+            self.defend(&search_pos, &mut d, &l, r.counters.nodes);
+        }
         Some(d)
+    }
+
+    /// The opponent's VCT after `mv` within `budget` threat-search nodes
+    /// (at least 1) and `deadline`: `Some(true)` if found, `Some(false)` if
+    /// the search ended without one, `None` if it ran out of nodes or time
+    /// (no verdict). Adds the nodes spent to `spent`.
+    fn refuted(
+        &self,
+        pos: &Gomoku,
+        mv: Cell,
+        budget: u64,
+        deadline: Option<Instant>,
+        spent: &mut u64,
+    ) -> Option<bool> {
+        let child = pos.after(mv);
+        if child.is_over() {
+            return Some(false);
+        }
+        let mut ts = ThreatSearch::for_position(&child, budget).with_deadline(deadline);
+        let found = ts.vct(&child, 6).is_some();
+        *spent += ts.nodes();
+        if found {
+            Some(true)
+        } else if ts.aborted() {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
+    /// Replaces `d`'s move when the opponent has a VCT after it by the best
+    /// move (one ply less deep) that leaves none, if there is one.
+    ///
+    /// Budget: the threat searches of the whole check share
+    /// [`RootChecks::defend_nodes`] nodes; the searches of other moves share
+    /// what the node limit leaves after the main search (`main_nodes`), or,
+    /// without a node limit, each may take as many nodes as the main search
+    /// took; at most
+    /// [`DEFEND_MOVES`] other moves, those where either side makes the
+    /// strongest shape first; everything
+    /// stops at the search's (early) deadline. A move whose check runs out
+    /// of nodes or time is not played.
+    fn defend(&mut self, pos: &Gomoku, d: &mut Decision<Cell>, limits: &Limits, main_nodes: u64) {
+        let deadline = limits.deadline;
+        let mut vct_left = self.checks.defend_nodes;
+        let mut vct_spent = 0;
+        let first = self.refuted(pos, d.mv, vct_left, deadline, &mut vct_spent);
+        vct_left -= vct_spent;
+        if first != Some(true) {
+            d.nodes = d.nodes.map(|n| n + vct_spent);
+            return;
+        }
+        let mut search_left = limits.nodes.map_or(0, |n| n.saturating_sub(main_nodes));
+        let mut search_spent = 0;
+        let mut moves = spielbaum_game_trait::MoveList::new();
+        pos.moves(&mut moves);
+        let mut moves: Vec<Cell> = moves.iter().copied().filter(|&m| m != d.mv).collect();
+        // The cells where either side makes the most (the defences against
+        // the opponent's threats among them), the opponent's shape breaking
+        // ties; stable, so equal cells keep the generator's order.
+        let rules = pos.rules();
+        let shapes = Shapes::get(rules.k, rules.exact);
+        let me = pos.to_move().index();
+        moves.sort_by_cached_key(|m| {
+            let (own, theirs) =
+                (shapes.best(pos, m.index(), me), shapes.best(pos, m.index(), 1 - me));
+            std::cmp::Reverse((own.max(theirs), theirs))
+        });
+        let mut best: Option<(i32, Cell, u32)> = None;
+        for &mv in moves.iter().take(DEFEND_MOVES) {
+            if vct_left == 0 || deadline.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+            let before = vct_spent;
+            let verdict = self.refuted(pos, mv, vct_left, deadline, &mut vct_spent);
+            vct_left -= vct_spent - before;
+            match verdict {
+                None => break,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            let child = pos.after(mv);
+            let (score, depth) = if child.is_over() {
+                (win_in(1), 1)
+            } else {
+                // The search stops at the first multiple of CHECK_EVERY
+                // nodes at or past its limit: leave room for that.
+                let mut l = limits.clone();
+                l.depth = l.depth.saturating_sub(1).max(1);
+                if limits.nodes.is_some() {
+                    let slack = spielbaum_negamax::params::CHECK_EVERY - 1;
+                    if search_left <= slack {
+                        break;
+                    }
+                    l.nodes = Some(search_left - slack);
+                } else {
+                    l.nodes = Some(main_nodes.max(1));
+                }
+                let r = self.searcher.search(&child, &l);
+                search_left = search_left.saturating_sub(r.counters.nodes);
+                search_spent += r.counters.nodes;
+                if r.iterations.is_empty() {
+                    // Stopped before any iteration finished: no score.
+                    break;
+                }
+                (-r.score, r.depth + 1)
+            };
+            if best.is_none_or(|(b, _, _)| score > b) {
+                best = Some((score, mv, depth));
+            }
+        }
+        d.nodes = d.nodes.map(|n| n + vct_spent + search_spent);
+        if let Some((score, mv, depth)) = best {
+            d.mv = mv;
+            d.score = Some(score);
+            d.depth = Some(depth);
+            d.pv = vec![mv];
+        }
     }
 }
 

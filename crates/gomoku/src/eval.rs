@@ -156,6 +156,7 @@ pub struct Pattern {
     weights: [i32; 4],
     tempo: i32,
     threes: bool,
+    threats: bool,
 }
 
 impl core::fmt::Debug for Pattern {
@@ -177,6 +178,20 @@ pub const WINNING: Score = 40_000;
 /// no four.
 pub const THREE_WINS: Score = 5_000;
 
+/// The bonus of a double threat (four-four, four-three) for the side to
+/// move, and the malus of two open threes of the opponent, with
+/// [`Pattern::with_threats`] (an open four next move: a third more; a
+/// three-three against no four: two thirds).
+pub const THREAT_WIN: Score = 6_000;
+
+/// Points against the side to move facing one open three of the
+/// opponent (a tempo spent on defence), with [`Pattern::with_threats`].
+pub const THREE_TO_DEFEND: Score = 1_500;
+
+/// Forced blocks of fours [`Pattern::with_threats`] plays out at most in
+/// one evaluation.
+pub const MAX_FORCED_BLOCKS: u32 = 6;
+
 impl Pattern {
     /// For rows of `k` (exact rule or not).
     pub fn new(k: u8, exact: bool) -> Self {
@@ -186,6 +201,7 @@ impl Pattern {
             weights: WINDOW_WEIGHTS,
             tempo: 25,
             threes: false,
+            threats: false,
         }
     }
 
@@ -204,6 +220,20 @@ impl Pattern {
     /// one may exist). Off by default (measured: it lost more games than it won, `docs/gomoku.md`).
     pub fn with_threes(mut self, on: bool) -> Self {
         self.threes = on;
+        self
+    }
+
+    /// Whether the evaluation reads the threats at the horizon (see
+    /// [`threat_level`](Self::threat_level)): a four of the opponent is
+    /// blocked first (up to [`MAX_FORCED_BLOCKS`] blocks in a row), an open
+    /// four or a double threat (four-four, four-three, three-three) next
+    /// move earns a bonus of about [`THREAT_WIN`], two open threes of the
+    /// opponent cost as much and one [`THREE_TO_DEFEND`]; the noisy moves
+    /// then include the defences against the opponent's open threes.
+    /// Implies [`with_threes`](Self::with_threes). Off by default.
+    pub fn with_threats(mut self, on: bool) -> Self {
+        self.threats = on;
+        self.threes |= on;
         self
     }
 
@@ -240,9 +270,75 @@ impl Pattern {
     }
 }
 
-impl Evaluator<Gomoku> for Pattern {
-    #[inline]
-    fn evaluate(&self, pos: &Gomoku) -> Score {
+impl Pattern {
+    /// The threat reading of [`with_threats`](Self::with_threats) for the
+    /// side to move of `pos` (neither side has a four): points to add to
+    /// the window sum — [`THREAT_WIN`] and more for an open four or a
+    /// double threat next move, [`THREAT_WIN`] against for two open threes
+    /// of the opponent, [`THREE_TO_DEFEND`] against for one. Bonuses, not
+    /// verdicts: a side that is behind still prefers the moves that leave
+    /// the opponent fewer windows (a weak opponent may miss the win).
+    pub fn threat_level(&self, pos: &Gomoku) -> Score {
+        let shapes = self.shapes_for(pos);
+        let me = pos.to_move().index();
+        let mine = pos.hist_of(me);
+        let theirs = pos.hist_of(1 - me);
+        // My move: an open four wins unless the opponent's fours get there
+        // first; four-four and four-three win the same way; three-three
+        // wins when the opponent has no four to interpose.
+        let mut my_four = false;
+        if mine[1] > 0 {
+            let mut open_four = false;
+            let mut double = false;
+            let mut three_three = false;
+            for c in shapes.threat_area(pos, me).iter() {
+                let s = shapes.all(pos, c, me);
+                let fours = s.iter().filter(|&&x| x >= Shape::Four).count();
+                let threes = s.iter().filter(|&&x| x == Shape::OpenThree).count();
+                open_four |= s.iter().any(|&x| x >= Shape::OpenFour);
+                my_four |= fours > 0;
+                double |= fours >= 2 || (fours >= 1 && threes >= 1);
+                three_three |= threes >= 2;
+            }
+            if open_four {
+                return THREAT_WIN + THREAT_WIN / 3;
+            }
+            if double {
+                return THREAT_WIN;
+            }
+            if three_three && theirs[1] == 0 {
+                return THREAT_WIN * 2 / 3;
+            }
+        }
+        // The opponent's open threes: the lines on which the opponent
+        // makes an open four next.
+        if theirs[1] > 0 {
+            let mut lines: [Option<(usize, i32)>; 2] = [None; 2];
+            for c in shapes.threat_area(pos, 1 - me).iter() {
+                let s = shapes.all(pos, c, 1 - me);
+                for (d, &x) in s.iter().enumerate() {
+                    if x < Shape::OpenFour {
+                        continue;
+                    }
+                    let line = (d, line_of(c, d));
+                    if lines[0].is_none() || lines[0] == Some(line) {
+                        lines[0] = Some(line);
+                    } else {
+                        lines[1] = Some(line);
+                    }
+                }
+            }
+            if lines[1].is_some() && !my_four {
+                return -THREAT_WIN;
+            }
+            if lines[0].is_some() {
+                return if my_four { -THREE_TO_DEFEND / 2 } else { -THREE_TO_DEFEND };
+            }
+        }
+        0
+    }
+
+    fn evaluate_at(&self, pos: &Gomoku, blocks: u32) -> Score {
         let me = pos.to_move().index();
         let mine = pos.hist_of(me);
         let theirs = pos.hist_of(1 - me);
@@ -254,20 +350,40 @@ impl Evaluator<Gomoku> for Pattern {
         {
             return WINNING;
         }
-        if theirs[0] >= 2 && winning_cells(pos, self.shapes_for(pos), 1 - me).len() >= 2 {
+        if self.threats && theirs[0] > 0 {
+            let w = winning_cells(pos, self.shapes_for(pos), 1 - me);
+            if w.len() >= 2 {
+                return -WINNING;
+            }
+            if let Some(&b) = w.first()
+                && blocks < MAX_FORCED_BLOCKS
+            {
+                // The block is forced: read the position after it.
+                let child = pos.after(b);
+                return match child.outcome() {
+                    Some(spielbaum_game_trait::Outcome::Draw) => 0,
+                    Some(_) => WINNING,
+                    None => -self.evaluate_at(&child, blocks + 1),
+                };
+            }
+        } else if theirs[0] >= 2 && winning_cells(pos, self.shapes_for(pos), 1 - me).len() >= 2 {
             return -WINNING;
         }
         // In i64: any i32 weights times window counts (at most u16) fit
         // four times over; the tempo product saturates.
         let mut a = 0i64;
         let mut b = 0i64;
+        let mut extra = 0i64;
         for j in 0..4 {
             a += i64::from(self.weights[j]) * i64::from(mine[j]);
             b += i64::from(self.weights[j]) * i64::from(theirs[j]);
         }
+        if self.threats && theirs[0] == 0 {
+            extra = i64::from(self.threat_level(pos));
+        }
         // An open three of the side to move against no four: it makes an
         // open four next (unless the opponent has fours to play first).
-        if self.threes && theirs[0] == 0 && mine[1] >= 2 {
+        if !self.threats && self.threes && theirs[0] == 0 && mine[1] >= 2 {
             let shapes = self.shapes_for(pos);
             if shapes
                 .threat_area(pos, me)
@@ -279,14 +395,38 @@ impl Evaluator<Gomoku> for Pattern {
         }
         // Tempo: the side to move's threats are worth more.
         let tempo = a.saturating_mul(i64::from(self.tempo)) / 100;
-        let v = a.saturating_add(tempo).saturating_sub(b);
+        let v = a.saturating_add(tempo).saturating_sub(b).saturating_add(extra);
         v.clamp(-i64::from(EVAL_MAX), i64::from(EVAL_MAX)) as Score
     }
+}
 
+/// Identifies the line through cell `c` in direction `d` (index into
+/// [`DIRS`]) among the lines of that direction.
+fn line_of(c: usize, d: usize) -> i32 {
+    let (x, y) = crate::bits::coords(c);
+    let (x, y) = (x as i32, y as i32);
+    match d {
+        0 => y,
+        1 => x,
+        2 => y - x,
+        _ => x + y,
+    }
+}
+
+impl Evaluator<Gomoku> for Pattern {
+    #[inline]
+    fn evaluate(&self, pos: &Gomoku) -> Score {
+        self.evaluate_at(pos, 0)
+    }
+
+    /// `true` exactly for the moves [`noisy_moves`](Evaluator::noisy_moves)
+    /// lists (a win; else the blocks of a four; else own open threes and
+    /// better and, with threats on, the defences against an open three).
+    /// It computes that list: searches call `noisy_moves` once instead.
     fn is_noisy(&self, pos: &Gomoku, mv: Cell) -> bool {
-        let shapes = self.shapes_for(pos);
-        let me = pos.to_move().index();
-        shapes.best(pos, mv.index(), me) >= Shape::OpenThree || pos.makes_row(mv.index(), 1 - me)
+        let mut moves = MoveList::new();
+        self.noisy_moves(pos, &mut moves);
+        moves.contains(&mv)
     }
 
     fn noisy_moves(&self, pos: &Gomoku, moves: &mut MoveList<Cell>) {
@@ -305,9 +445,24 @@ impl Evaluator<Gomoku> for Pattern {
             moves.extend(block);
             return;
         }
+        let from = moves.len();
         for c in shapes.threat_area(pos, me).iter() {
             if shapes.best(pos, c, me) >= Shape::OpenThree {
                 moves.push(Cell(c as u16));
+            }
+        }
+        // Facing an open three: the cells where the opponent would make a
+        // four or an open four are the defences (with own fours, above).
+        if self.threats && pos.hist_of(1 - me)[1] > 0 {
+            let area = shapes.threat_area(pos, 1 - me);
+            if area.iter().any(|c| shapes.best(pos, c, 1 - me) >= Shape::OpenFour) {
+                for c in area.iter() {
+                    let cell = Cell(c as u16);
+                    if shapes.best(pos, c, 1 - me) >= Shape::Four && !moves[from..].contains(&cell)
+                    {
+                        moves.push(cell);
+                    }
+                }
             }
         }
     }

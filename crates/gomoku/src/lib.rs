@@ -17,10 +17,11 @@ pub use shape::{Shape, Shapes, classify};
 pub use threat::{Cells, ThreatSearch, winning_cells};
 mod eval;
 pub use eval::{
-    FreeFields, OpenRows, Pattern, RowCount, THREE_WINS, WINDOW_WEIGHTS, WINNING, WithVcf, centre,
+    FreeFields, MAX_FORCED_BLOCKS, OpenRows, Pattern, RowCount, THREAT_WIN, THREE_TO_DEFEND,
+    THREE_WINS, WINDOW_WEIGHTS, WINNING, WithVcf, centre,
 };
 mod engine;
-pub use engine::{DEFAULT_RADIUS, Engine, RootChecks, openings};
+pub use engine::{DEFAULT_RADIUS, DEFEND_MOVES, Engine, RootChecks, openings};
 mod near;
 pub use near::Near;
 pub mod gomocup;

@@ -203,7 +203,7 @@ impl GameSpec for GomokuSpec {
         Ok(vec![
             NamedAgent {
                 name: "engine",
-                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; default depth 6",
+                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; defend=N checks with VCTs of N nodes in all that the opponent has no forced win after the chosen move and else plays the best of up to 12 other moves that leaves none; default depth 6 within 1 s a move (a depth or node limit alone has no time limit)",
                 keys: GOMOKU_ENGINE_KEYS,
                 build: Arc::new(gomoku_engine),
             },
@@ -226,6 +226,11 @@ impl GameSpec for GomokuSpec {
                 name: "pattern3",
                 help: "pattern, and an open three of the side to move facing no four counts as won",
                 make: || Box::new(spielbaum_gomoku::Pattern::default().with_threes(true)),
+            },
+            NamedEval {
+                name: "threats",
+                help: "pattern3 reading the threats at the horizon: fours blocked, open fours and double threats (4-4, 4-3, 3-3) near-won, two open threes against near-lost, defences against open threes noisy",
+                make: || Box::new(spielbaum_gomoku::Pattern::default().with_threats(true)),
             },
             NamedEval {
                 name: "rows",
@@ -264,6 +269,7 @@ const GOMOKU_ENGINE_KEYS: &[&str] = &[
     "table",
     "vcf",
     "weights",
+    "defend",
 ];
 
 /// The largest window weight `weights=` accepts: ten thousand times a
@@ -359,18 +365,19 @@ fn gomoku_engine(
         Some((weights, tempo)) => {
             let threes = match spec.raw("eval").as_deref() {
                 None | Some("pattern") => false,
-                Some("pattern3") => true,
+                Some("pattern3") | Some("threats") => true,
                 Some(other) => {
                     return Err(spec.bad(
                         "eval",
                         other,
-                        "weights=... needs eval=pattern or pattern3",
+                        "weights=... needs eval=pattern, pattern3 or threats",
                     ));
                 }
             };
             Box::new(
                 spielbaum_gomoku::Pattern::default()
                     .with_threes(threes)
+                    .with_threats(spec.raw("eval").as_deref() == Some("threats"))
                     .with_weights(weights, tempo),
             )
         }
@@ -386,6 +393,10 @@ fn gomoku_engine(
         Some("off") => RootChecks::NONE,
         Some(other) => return Err(spec.bad("checks", other, "on or off")),
     };
+    let checks = match spec.get_in::<u64>("defend", 0..=1_000_000)? {
+        None => checks,
+        Some(n) => RootChecks { defend_nodes: n, ..checks },
+    };
     let mut config = spielbaum_negamax::Config::ordered();
     match spec.raw("quiescence").as_deref() {
         None | Some("off") => {}
@@ -399,7 +410,11 @@ fn gomoku_engine(
     let engine = Engine::new(eval, config, checks, "engine")
         .with_radius(radius.unwrap_or(spielbaum_gomoku::DEFAULT_RADIUS));
     let limits = if time.is_none() && depth.is_none() && nodes.is_none() {
-        AgentLimits::depth(spielbaum_negamax::params::AGENT_DEPTH)
+        AgentLimits {
+            time: Some(std::time::Duration::from_secs(1)),
+            depth: Some(spielbaum_negamax::params::AGENT_DEPTH),
+            nodes: None,
+        }
     } else {
         AgentLimits { time, depth, nodes }
     };
