@@ -70,6 +70,9 @@ pub struct Config {
     pub default_limits: AgentLimits,
     /// The evaluator's weights (the tuned [`params::WEIGHTS`] by default).
     pub weights: Weights,
+    /// Plies more by which late quiet moves are reduced while the side to
+    /// move still places stones (see [`params::PLACING_REDUCTION`]).
+    pub placing_reduction: i32,
 }
 
 impl Default for Config {
@@ -83,6 +86,7 @@ impl Default for Config {
             staged: true,
             default_limits: AgentLimits::millis(1000),
             weights: Weights::default(),
+            placing_reduction: PLACING_REDUCTION,
         }
     }
 }
@@ -486,7 +490,12 @@ impl MillEngine {
                         && i - base >= LMR_AFTER
                         && self.scores[i] < ORDER_BLOCK
                     {
-                        1
+                        // Placing: the later moves of a wide node less.
+                        if mv.from == NONE && i - base >= PLACING_REDUCTION_AFTER {
+                            1 + self.config.placing_reduction
+                        } else {
+                            1
+                        }
                     } else {
                         0
                     };

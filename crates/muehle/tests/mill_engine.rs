@@ -150,3 +150,43 @@ fn the_engine_searches_with_the_weights_of_its_config() {
         spielbaum_game_trait::Evaluator::evaluate(&MillEval, &child)
     );
 }
+
+#[test]
+fn placing_reductions_cut_only_placing_trees_and_only_with_reductions_on() {
+    let search = |pos: &Position, config: EngineConfig, depth: u32| {
+        let r = MillEngine::new(config).search(pos, &AgentLimits::depth(depth));
+        (r.score, r.nodes)
+    };
+    let on = |placing_reduction| EngineConfig { placing_reduction, ..Default::default() };
+    let exact = |placing_reduction| EngineConfig {
+        quiescence: false,
+        reductions: false,
+        contempt: 0,
+        placing_reduction,
+        ..Default::default()
+    };
+    let mut rng = SplitMix64::new(5);
+    let mut moves = MoveList::new();
+    let (mut fewer, mut total) = (0, [0u64; 2]);
+    for _ in 0..6 {
+        let mut pos = Position::nine();
+        for _ in 0..2 + rng.below(6) {
+            moves.clear();
+            pos.moves(&mut moves);
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        // Without reductions the search stays exact whatever the key says.
+        assert_eq!(search(&pos, exact(0), 3), search(&pos, exact(2), 3), "{pos}");
+        // With them, placing trees get smaller (a re-search may cost a
+        // few nodes back in one tree, not in most nor in all).
+        let (plain, more) = (search(&pos, on(0), 6).1, search(&pos, on(1), 6).1);
+        fewer += usize::from(more < plain);
+        total[0] += plain;
+        total[1] += more;
+    }
+    assert!(fewer >= 4, "only {fewer} of 6 placing trees got smaller");
+    assert!(total[1] < total[0], "{total:?}");
+    // No stone in hand: the same tree.
+    let middle = Position::nine().parse_position(MIDDLE).unwrap();
+    assert_eq!(search(&middle, on(0), 8), search(&middle, on(2), 8));
+}

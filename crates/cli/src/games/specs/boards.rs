@@ -422,7 +422,8 @@ fn gomoku_engine(
 }
 
 /// The keys of Mühle's `engine` besides the evaluator's weights.
-const MUEHLE_LIMIT_KEYS: [&str; 5] = ["depth", "time", "nodes", "table", "contempt"];
+const MUEHLE_LIMIT_KEYS: [&str; 6] =
+    ["depth", "time", "nodes", "table", "contempt", "placing_reduction"];
 
 /// The keys of Mühle's `engine`: limits, table, contempt, then the
 /// evaluator's weights by their own names (`spielbaum_muehle::Weights::NAMES`),
@@ -490,7 +491,7 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, and the evaluator's weights by name (a stone is 1000); default 1s per move",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, placing_reduction=N (plies more off late placing moves), and the evaluator's weights by name (a stone is 1000); default 1s per move",
             keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
@@ -511,6 +512,9 @@ impl GameSpec for MuehleSpec {
                         .get_in::<i32>("contempt", -100_000..=100_000)?
                         .unwrap_or(params::CONTEMPT),
                     weights,
+                    placing_reduction: spec
+                        .get_in::<i32>("placing_reduction", 0..=8)?
+                        .unwrap_or(params::PLACING_REDUCTION),
                     ..Config::default()
                 };
                 Ok(Box::new(Limited::new(spielbaum_muehle::MillEngine::new(config), limits))
