@@ -309,6 +309,42 @@ fn match_and_replay_files() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Game options and positions: the error names the bad part and what is
+/// allowed; a stored game replayed under other rules says which.
+#[test]
+fn game_errors_name_the_part_and_the_range() {
+    // A board without the side to move: the board is named, not "".
+    rejects(&["solve", "gomoku", "--position", "zz"], "\"zz\": no side to move");
+    rejects(
+        &["perft", "gomoku", "--size", "3", "--position", "x../... x", "--depth", "1"],
+        "2 rows",
+    );
+    // Out of the option's type or range: the range is stated.
+    for size in ["1000", "-1", "2", "23"] {
+        let size = format!("--size={size}");
+        rejects(&["agents", "gomoku", &size], "3..=22");
+        rejects(&["agents", "gomoku", &size], "--size");
+    }
+    rejects(&["agents", "gomoku", "--k", "300"], "3..=22");
+    rejects(&["agents", "connect4", "--width", "1000"], "4 to 9");
+    // Mühle played with one variant, replayed under another.
+    let dir =
+        std::env::temp_dir().join(format!("spielbaum-hostile-variant-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let saved = dir.join("three.jsonl");
+    let saved = saved.to_str().expect("a UTF-8 path");
+    let three = ["--variant", "three", "--a", "random", "--b", "random", "--games", "2"];
+    let mut args = vec!["match", "muehle"];
+    args.extend(three);
+    args.extend(["--save", saved, "--json"]);
+    json(&args);
+    fails_fast(&["replay", "muehle", saved], 2, "--variant nine", 30);
+    fails_fast(&["replay", "muehle", "--variant", "six", saved], 2, "--variant six", 30);
+    let out = spielbaum(&["replay", "muehle", "--variant", "three", saved]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `play` reads the person's moves line by line: a line that is not
 /// UTF-8 or is longer than any move is skipped with a message, never held
 /// whole or echoed, and the game goes on.
