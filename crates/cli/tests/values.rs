@@ -191,6 +191,19 @@ fn solve_mnk_games_match_published_values() {
     }
 }
 
+/// 5,5,4 through `solve gomoku` within the default limits: a draw, as
+/// published (Wikipedia, "m,n,k-game", "Specific results"), so its plies
+/// are the 25 cells. About 6.3 M nodes, 10 s of CPU in release: run in the
+/// release step.
+#[test]
+#[ignore = "release step: about 10 s of CPU in release"]
+fn solve_five_five_four_is_a_draw_within_the_default_limits() {
+    let v = json(&["solve", "gomoku", "--size", "5", "--k", "4", "--json"]);
+    assert_eq!(v["value"], "draw", "{v}");
+    assert_eq!(v["plies"], 25, "{v}");
+    assert!(!v["best_moves"].as_array().unwrap().is_empty(), "{v}");
+}
+
 /// The value and the best moves of `solve gomoku` on 3×3 with three in a
 /// row against `solve tictactoe` (another game implementation and the
 /// negamax crate's exact solver), on positions with every value: the same
