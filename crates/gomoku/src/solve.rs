@@ -365,10 +365,13 @@ pub struct MnkSolver {
     nodes: u64,
     node_limit: Option<u64>,
     deadline: Option<Instant>,
+    /// The rules of the positions the table holds.
+    rules: Option<Rules>,
 }
 
 impl MnkSolver {
-    /// A solver with a table of `table_mib` MiB, kept between calls (each
+    /// A solver with a table of `table_mib` MiB, kept between calls on
+    /// positions of the same rules and emptied when they change (each
     /// search grows it to its full size at once).
     pub fn new(table_mib: usize) -> MnkSolver {
         // Measured on 5,5,4 (docs/gomoku.md): killers cost many times the
@@ -390,6 +393,7 @@ impl MnkSolver {
             nodes: 0,
             node_limit: None,
             deadline: None,
+            rules: None,
         }
     }
 
@@ -487,6 +491,15 @@ impl MnkSolver {
 
     /// Does `p` win from `pos`? `to_move`: `p` is the side to move.
     fn wins(&mut self, pos: &Gomoku, p: Player, to_move: bool) -> Option<bool> {
+        // Keys do not tell boards apart (the same stones on a board of
+        // another size have the same key): a table filled under other
+        // rules is emptied first.
+        if self.rules != Some(*pos.rules()) {
+            if self.rules.is_some() {
+                self.searcher.clear();
+            }
+            self.rules = Some(*pos.rules());
+        }
         let game = Forced::asking(pos, p);
         // Every line ends within the empty cells; one more for the root.
         let depth = (pos.rules().cells() - pos.stone_count() + 2) as u32;
