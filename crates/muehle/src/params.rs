@@ -175,8 +175,8 @@ pub const LMR_AFTER: usize = 3;
 /// placing is won or lost. 1: against the 1976 program at 300,000 nodes
 /// a move 94 / 6 / 0 and 93 / 7 / 0 (seeds 2 and 3) against 91 / 6 / 3
 /// and 90 / 8 / 2 with 0; 2 lost 7 games of seed 2. Self-play 1 against
-/// 0 at 20,000 nodes: +28 [−15, +72]. The `placing_reduction` key of
-/// the `engine` spec sets it.
+/// 0: +28 [−15, +72] Elo at 20,000 nodes, +42 [+4, +81] at 100,000. The
+/// `placing_reduction` key of the `engine` spec sets it.
 pub const PLACING_REDUCTION: i32 = 1;
 /// See [`PLACING_REDUCTION`].
 pub const PLACING_REDUCTION_AFTER: usize = 6;
