@@ -170,14 +170,15 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_AFTER: usize = 3;
 /// Placing moves (the widest nodes of the game) after the first
 /// [`PLACING_REDUCTION_AFTER`] are reduced by this many plies more than
-/// other late moves (re-searched to the full depth if they beat alpha):
-/// the search sees deeper into the start of the moving phase, where the
-/// placing is won or lost. 1: against the 1976 program at 300,000 nodes
-/// a move 94 / 6 / 0 and 93 / 7 / 0 (seeds 2 and 3) against 91 / 6 / 3
-/// and 90 / 8 / 2 with 0; 2 lost 7 games of seed 2. Self-play 1 against
-/// 0: +28 [−15, +72] Elo at 20,000 nodes, +42 [+4, +81] at 100,000. The
-/// `placing_reduction` key of the `engine` spec sets it.
-pub const PLACING_REDUCTION: i32 = 1;
+/// other late moves (re-searched to the full depth if they beat alpha),
+/// so the search sees deeper into the start of the moving phase. 0 (off):
+/// 1 did better against the 1976 program at 300,000 nodes a move (seeds
+/// 2 and 3: 94 / 6 / 0 and 93 / 7 / 0 against 91 / 6 / 3 and 90 / 8 / 2)
+/// and in self-play (+42 [+4, +81] Elo at 100,000 nodes), but worse at
+/// 600,000 nodes, what 100 ms buys (92 / 7 / 1 and 90 / 9 / 1 against
+/// 95 / 5 / 0 and 91 / 9 / 0); 2 lost 7 games of seed 2 at 300,000.
+/// The `placing_reduction` key of the `engine` spec sets it.
+pub const PLACING_REDUCTION: i32 = 0;
 /// See [`PLACING_REDUCTION`].
 pub const PLACING_REDUCTION_AFTER: usize = 6;
 /// What a draw is worth to the side to move at the root, negated (in
