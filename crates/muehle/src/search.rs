@@ -398,6 +398,16 @@ impl MillEngine {
         }
     }
 
+    /// `true` if the position with `key`, `counter` plies after the last
+    /// capture, came before on the path or in the game: only the
+    /// positions since that capture with the same side to move (every
+    /// second one back) can equal it, since a capture changes the stones.
+    #[inline]
+    fn repeated(&self, key: u64, counter: u32) -> bool {
+        let back = (counter as usize).min(self.keys.len());
+        self.keys[self.keys.len() - back..].iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    }
+
     /// The draw score for the side to move at `ply` (contempt against the
     /// root's side).
     #[inline]
@@ -427,7 +437,7 @@ impl MillEngine {
             return self.outcome_score(pos, o, ply);
         }
         let key = pos.key();
-        if self.keys.contains(&key) {
+        if self.repeated(key, pos.counter()) {
             return self.draw(ply);
         }
         let pv_node = beta - alpha > 1;
