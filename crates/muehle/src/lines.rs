@@ -84,12 +84,14 @@ pub(crate) struct Triples {
 /// [`Triples::both`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Both {
-    /// Per side: complete mills, lines of two, (stone, empty neighbour)
-    /// pairs and stones without an empty neighbour.
+    /// Per side: complete mills, (stone, empty neighbour) pairs and
+    /// stones without an empty neighbour.
     pub mills: [u32; 2],
-    pub twos: [u32; 2],
     pub free: [u32; 2],
     pub blocked: [u32; 2],
+    /// Per side, only where the open mills by a step are not asked (0
+    /// otherwise): lines of two.
+    pub twos: [u32; 2],
     /// Per side, only where asked (0 otherwise): lines of two whose gap a
     /// stone off the line can step into, and double mills.
     pub open_by_step: [u32; 2],
@@ -278,7 +280,8 @@ impl Triples {
 
     /// The line facts of both sides (dual masks `own`; `empty`: the dual
     /// mask of the empty points) in one pass; `moving[i]` asks for side
-    /// `i`'s open mills by a step and double mills.
+    /// `i`'s open mills by a step and double mills instead of its lines
+    /// of two.
     #[inline]
     pub(crate) fn both(&self, own: [u64; 2], empty: u64, moving: [bool; 2]) -> Both {
         const LOW: u64 = 0xFF_FFFF;
@@ -292,7 +295,6 @@ impl Triples {
             let mills = self.full2(o);
             let twos = self.full2(o | empty) & self.one2(empty);
             b.mills[i] = pop48(mills);
-            b.twos[i] = pop48(twos);
             b.free[i] = self.pairs2(o, empty);
             b.blocked[i] = pop24(o as u32 & LOW as u32 & shut);
             if moving[i] {
@@ -305,6 +307,8 @@ impl Triples {
                     let in_mills = m | self.cross(m);
                     b.double_mills[i] = self.pairs2(in_mills, gaps);
                 }
+            } else {
+                b.twos[i] = pop48(twos);
             }
         }
         b
