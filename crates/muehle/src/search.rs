@@ -424,10 +424,20 @@ impl MillEngine {
         }
     }
 
+    /// Quiescence at the horizon, else [`full_width`](Self::full_width)
+    /// (inlined into the callers, so that a move to the horizon calls the
+    /// quiescence search directly).
+    #[inline(always)]
     fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, alpha, beta, ply);
+            self.quiesce(pos, alpha, beta, ply)
+        } else {
+            self.full_width(pos, depth, alpha, beta, ply)
         }
+    }
+
+    /// The search of a node before the horizon.
+    fn full_width(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.check_time();
         if self.stopped {
