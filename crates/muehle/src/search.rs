@@ -36,7 +36,7 @@ use spielbaum_game_trait::{
     Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Game, History, Outcome, Score, WIN,
 };
 
-use crate::eval::evaluate_with;
+use crate::eval::value_unless_blocked;
 use crate::params::Weights;
 use crate::position::{Move, NONE, Position};
 use crate::rules::Rules;
@@ -145,6 +145,10 @@ struct Node {
 }
 
 const NO_MOVE: Move = Move { from: NONE, to: NONE, take: NONE };
+
+/// The evaluation cache's mark of a position whose side to move cannot
+/// move (no evaluation comes near it).
+const BLOCKED_VALUE: i32 = i32::MIN;
 
 impl Default for MillEngine {
     fn default() -> Self {
@@ -581,10 +585,10 @@ impl MillEngine {
         if let Some(o) = pos.ended() {
             return self.outcome_score(pos, o, ply);
         }
-        if !pos.can_move() {
+        let Some(stand) = self.evaluate(pos) else {
+            // Blocked: the side to move loses.
             return -WIN + ply as i32;
-        }
-        let stand = self.evaluate(pos);
+        };
         if stand >= beta || !self.config.quiescence || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -624,18 +628,19 @@ impl MillEngine {
         best
     }
 
-    /// The static evaluation of `pos`, from the cache if it is there.
+    /// The static evaluation of `pos`, or `None` if the side to move
+    /// cannot move (for a position that has not ended otherwise), from the
+    /// cache if it is there (both depend only on what the key encodes).
     #[inline]
-    fn evaluate(&mut self, pos: &Position) -> i32 {
+    fn evaluate(&mut self, pos: &Position) -> Option<i32> {
         let key = pos.key();
         let shift = 64 - EVAL_CACHE.trailing_zeros();
         let slot = &mut self.evals[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize];
-        if slot.0 == key.wrapping_add(1) {
-            return slot.1;
+        if slot.0 != key.wrapping_add(1) {
+            let v = value_unless_blocked(pos, &self.config.weights).unwrap_or(BLOCKED_VALUE);
+            *slot = (key.wrapping_add(1), v);
         }
-        let v = evaluate_with(pos, &self.config.weights);
-        *slot = (key.wrapping_add(1), v);
-        v
+        (slot.1 != BLOCKED_VALUE).then_some(slot.1)
     }
 }
 
