@@ -112,14 +112,19 @@ impl Values<'_> {
     }
 
     /// The value of `--flag` parsed as a `T`; a bad value is a usage error
-    /// naming the flag and the value.
+    /// naming the flag and the value, with the option's help (which states
+    /// the range or form it allows).
     pub fn get<T>(&self, flag: &str) -> Result<T, CliError>
     where
         T: FromStr,
         T::Err: Display,
     {
         let text = self.str(flag);
-        text.trim().parse().map_err(|e| CliError::usage(format!("bad --{flag} {text:?}: {e}")))
+        text.trim().parse().map_err(|e| {
+            // The option's help states what it allows (a range, a form).
+            let allowed = self.info.option(flag).map(|o| o.help).unwrap_or_default();
+            CliError::usage(format!("bad --{flag} {text:?}: {e} (--{flag}: {allowed})"))
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json, rejects, spielbaum};
+use common::{json, nim_match, rejects, spielbaum, strs};
 
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("spielbaum-arena-{}", std::process::id()));
@@ -43,21 +43,11 @@ fn match_json_contract() {
         assert!(v.get(k).is_some(), "{k} missing: {v}");
     }
     assert!(v["sprt"].is_null());
-    let v = json(&[
-        "match",
-        "nim",
-        "--a",
+    let v = json(&strs(&nim_match(
         "random",
-        "--b",
-        "random",
-        "--games",
-        "20",
-        "--sprt",
-        "0,50,0.05,0.05",
-        "--random-plies",
-        "2",
-        "--json",
-    ]);
+        20,
+        &["--sprt", "0,50,0.05,0.05", "--random-plies", "2", "--json"],
+    )));
     let s = &v["sprt"];
     for k in ["llr", "lower", "upper", "result"] {
         assert!(s.get(k).is_some(), "sprt.{k} missing: {v}");

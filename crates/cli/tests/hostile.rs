@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{json, rejects, spielbaum, within};
+use common::{json, nim_match, rejects, spielbaum, strs, within};
 
 /// Runs `args` and expects exit code `code` within `secs` seconds, with
 /// `names` in the error message.
@@ -210,15 +210,8 @@ fn long_inputs_are_not_echoed_in_full() {
 
 #[test]
 fn agent_specs_and_sprt_name_the_bad_part() {
-    let m = |a: &str, extra: &[&str]| {
-        let mut args = vec!["match", "nim", "--a", a, "--b", "random", "--games", "2"];
-        args.extend_from_slice(extra);
-        args.into_iter().map(String::from).collect::<Vec<_>>()
-    };
-    let rejects_owned = |args: Vec<String>, names: &str| {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        rejects(&args, names);
-    };
+    let m = |a: &str, extra: &[&str]| nim_match(a, 2, extra);
+    let rejects_owned = |args: Vec<String>, names: &str| rejects(&strs(&args), names);
     rejects_owned(m("random:=", &[]), "the key is empty");
     rejects_owned(m("negamax:=3", &[]), "the key is empty");
     for bad in ["nan", "inf", "-inf", "1e400"] {
@@ -226,19 +219,7 @@ fn agent_specs_and_sprt_name_the_bad_part() {
         rejects_owned(m("random", &["--sprt", &sprt]), &format!("{bad:?} is not a finite number"));
     }
     // A negative elo0 is a value, not an option.
-    let v = json(&[
-        "match",
-        "nim",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--sprt",
-        "-5,5,0.05,0.05",
-        "--json",
-    ]);
+    let v = json(&strs(&m("random", &["--sprt", "-5,5,0.05,0.05", "--json"])));
     assert_eq!(v["sprt"]["lower"].as_f64().map(f64::is_finite), Some(true), "{v}");
     // A missing value is named, not taken from the next option.
     rejects_owned(m("random", &["--sprt", "--json"]), "--sprt");
@@ -266,15 +247,9 @@ fn match_and_replay_files() {
         p.to_str().expect("a UTF-8 path").to_string()
     };
     let d = dir.to_str().expect("a UTF-8 path").to_string();
-    let nim = |extra: &[&str]| {
-        let mut args = vec!["match", "nim", "--a", "random", "--b", "random", "--games", "2"];
-        args.extend_from_slice(extra);
-        args.into_iter().map(String::from).collect::<Vec<_>>()
-    };
-    let code = |args: Vec<String>, code: i32, names: &str| {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        fails_fast(&args, code, names, 30);
-    };
+    let nim = |extra: &[&str]| nim_match("random", 2, extra);
+    let code =
+        |args: Vec<String>, code: i32, names: &str| fails_fast(&strs(&args), code, names, 30);
     let missing = format!("{d}/no/such/dir/games.jsonl");
     code(nim(&["--save", &missing]), 1, "cannot create --save");
     code(nim(&["--save", &d]), 1, "cannot create --save");
@@ -286,9 +261,7 @@ fn match_and_replay_files() {
     // A stored match, then damaged copies of it.
     let saved = dir.join("saved.jsonl");
     let saved = saved.to_str().expect("a UTF-8 path");
-    json(&[
-        "match", "nim", "--a", "random", "--b", "random", "--games", "2", "--save", saved, "--json",
-    ]);
+    json(&strs(&nim(&["--save", saved, "--json"])));
     let good = std::fs::read_to_string(saved).expect("saved games");
     let first = good.lines().next().expect("a game");
     let replay = |path: &str| vec!["replay".to_string(), "nim".to_string(), path.to_string()];
@@ -306,6 +279,42 @@ fn match_and_replay_files() {
     let mut wrong_game = replay(saved);
     wrong_game[1] = "tictactoe".into();
     code(wrong_game, 2, "bad position");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Game options and positions: the error names the bad part and what is
+/// allowed; a stored game replayed under other rules says which.
+#[test]
+fn game_errors_name_the_part_and_the_range() {
+    // A board without the side to move: the board is named, not "".
+    rejects(&["solve", "gomoku", "--position", "zz"], "\"zz\": no side to move");
+    rejects(
+        &["perft", "gomoku", "--size", "3", "--position", "x../... x", "--depth", "1"],
+        "2 rows",
+    );
+    // Out of the option's type or range: the range is stated.
+    for size in ["1000", "-1", "2", "23"] {
+        let size = format!("--size={size}");
+        rejects(&["agents", "gomoku", &size], "3..=22");
+        rejects(&["agents", "gomoku", &size], "--size");
+    }
+    rejects(&["agents", "gomoku", "--k", "300"], "3..=22");
+    rejects(&["agents", "connect4", "--width", "1000"], "4 to 9");
+    // Mühle played with one variant, replayed under another.
+    let dir =
+        std::env::temp_dir().join(format!("spielbaum-hostile-variant-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let saved = dir.join("three.jsonl");
+    let saved = saved.to_str().expect("a UTF-8 path");
+    let three = ["--variant", "three", "--a", "random", "--b", "random", "--games", "2"];
+    let mut args = vec!["match", "muehle"];
+    args.extend(three);
+    args.extend(["--save", saved, "--json"]);
+    json(&args);
+    fails_fast(&["replay", "muehle", saved], 2, "--variant nine", 30);
+    fails_fast(&["replay", "muehle", "--variant", "six", saved], 2, "--variant six", 30);
+    let out = spielbaum(&["replay", "muehle", "--variant", "three", saved]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

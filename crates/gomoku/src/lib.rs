@@ -28,4 +28,4 @@ pub mod gomocup;
 mod playout;
 pub use playout::PatternPlayout;
 mod solve;
-pub use solve::{Forced, MnkSolver, has_free_window};
+pub use solve::{Forced, MnkSolution, MnkSolver, has_free_window};

@@ -89,14 +89,20 @@ impl Notation for Gomoku {
         let r = *self.rules();
         let mut parts = text.split_whitespace();
         let board = parts.next().ok_or_else(|| NotationError::position(text, "empty"))?;
-        let side = parts.next().unwrap_or("");
-        let mover = match side {
-            "x" | "X" => Player::FIRST,
-            "o" | "O" => Player::SECOND,
-            other => {
+        let mover = match parts.next() {
+            Some("x" | "X") => Player::FIRST,
+            Some("o" | "O") => Player::SECOND,
+            Some(other) => {
+                return Err(NotationError::position(other, "the side to move must be x or o"));
+            }
+            None => {
                 return Err(NotationError::position(
-                    other,
-                    "side to move must follow the board: x or o",
+                    board,
+                    format!(
+                        "no side to move: write the board ({} rows of {} cells x, o or ., \
+                         separated by /), a space, then x or o",
+                        r.height, r.width
+                    ),
                 ));
             }
         };
@@ -115,7 +121,12 @@ impl Notation for Gomoku {
             if row.chars().count() != usize::from(r.width) {
                 return Err(NotationError::position(
                     *row,
-                    format!("row {} has {} cells, the board {}", y + 1, row.len(), r.width),
+                    format!(
+                        "row {} has {} cells, the board {}",
+                        y + 1,
+                        row.chars().count(),
+                        r.width
+                    ),
                 ));
             }
             for (x, ch) in row.chars().enumerate() {

@@ -335,6 +335,17 @@ pub fn has_free_window(pos: &Gomoku, p: Player) -> bool {
     Windows::of(pos.rules()).iter().any(|w| w.iter().all(|&c| !other.has(usize::from(c))))
 }
 
+/// The value of a position and its best moves, by [`MnkSolver::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MnkSolution {
+    /// The value for the side to move.
+    pub value: Value,
+    /// Every move that keeps [`value`](Self::value), in board order.
+    pub best_moves: Vec<Cell>,
+    /// Nodes searched for the root and all its moves.
+    pub nodes: u64,
+}
+
 /// Win, draw or loss of Gomoku positions by the negamax crate's
 /// alpha-beta, without the plies to the end: two null-window searches
 /// around 0 ([`Searcher::search_window`]) over [`Forced`] positions, with
@@ -354,10 +365,13 @@ pub struct MnkSolver {
     nodes: u64,
     node_limit: Option<u64>,
     deadline: Option<Instant>,
+    /// The rules of the positions the table holds.
+    rules: Option<Rules>,
 }
 
 impl MnkSolver {
-    /// A solver with a table of `table_mib` MiB, kept between calls (each
+    /// A solver with a table of `table_mib` MiB, kept between calls on
+    /// positions of the same rules and emptied when they change (each
     /// search grows it to its full size at once).
     pub fn new(table_mib: usize) -> MnkSolver {
         // Measured on 5,5,4 (docs/gomoku.md): killers cost many times the
@@ -379,6 +393,7 @@ impl MnkSolver {
             nodes: 0,
             node_limit: None,
             deadline: None,
+            rules: None,
         }
     }
 
@@ -403,6 +418,67 @@ impl MnkSolver {
     /// budget or the deadline ran out first.
     pub fn value(&mut self, pos: &Gomoku) -> Option<Value> {
         self.nodes = 0;
+        self.value_on(pos)
+    }
+
+    /// The value of `pos` and its best moves: every empty cell whose
+    /// position has the same value for the side to move as `pos` (a win
+    /// kept, a draw held; from a lost position every move). `None` if the
+    /// node budget (for the root and all moves together) or the deadline
+    /// ran out first.
+    ///
+    /// After the root's value, each move costs one search: "does the side
+    /// to move still win?" from a won position, "does the opponent win?"
+    /// from a drawn one (the side to move cannot win there, or the root
+    /// would be won); none from a lost one. Moves whose positions are
+    /// images of each other under a symmetry of the board are searched
+    /// once, and the table is kept from the root's search.
+    ///
+    /// ```
+    /// use spielbaum_gomoku::{Gomoku, MnkSolver, Rules};
+    /// use spielbaum_negamax::Value;
+    ///
+    /// let tic_tac_toe = Gomoku::new(Rules::mnk(3, 3, 3).unwrap());
+    /// let s = MnkSolver::new(4).solve(&tic_tac_toe).unwrap();
+    /// assert_eq!(s.value, Value::Draw);
+    /// assert_eq!(s.best_moves.len(), 9); // every first move holds the draw
+    /// ```
+    pub fn solve(&mut self, pos: &Gomoku) -> Option<MnkSolution> {
+        self.nodes = 0;
+        let value = self.value_on(pos)?;
+        let me = pos.to_move();
+        let mut moves = MoveList::new();
+        if !pos.is_over() {
+            pos.all_moves(&mut moves);
+        }
+        // Canonical key of a move's position, and whether the move is best.
+        let mut seen: Vec<(u64, bool)> = Vec::new();
+        let mut best_moves = Vec::new();
+        for &mv in moves.iter() {
+            let mut child = pos.clone();
+            child.play(mv);
+            let key = child.canonical_key();
+            let best = match seen.iter().find(|(k, _)| *k == key) {
+                Some(&(_, best)) => best,
+                None => {
+                    let best = match value {
+                        Value::Win => self.wins(&child, me, false)?,
+                        Value::Draw => !self.wins(&child, me.other(), true)?,
+                        Value::Loss => true,
+                    };
+                    seen.push((key, best));
+                    best
+                }
+            };
+            if best {
+                best_moves.push(mv);
+            }
+        }
+        Some(MnkSolution { value, best_moves, nodes: self.nodes })
+    }
+
+    /// [`value`](Self::value) without resetting the node count.
+    fn value_on(&mut self, pos: &Gomoku) -> Option<Value> {
         let me = pos.to_move();
         if self.wins(pos, me, true)? {
             return Some(Value::Win);
@@ -415,6 +491,15 @@ impl MnkSolver {
 
     /// Does `p` win from `pos`? `to_move`: `p` is the side to move.
     fn wins(&mut self, pos: &Gomoku, p: Player, to_move: bool) -> Option<bool> {
+        // Keys do not tell boards apart (the same stones on a board of
+        // another size have the same key): a table filled under other
+        // rules is emptied first.
+        if self.rules != Some(*pos.rules()) {
+            if self.rules.is_some() {
+                self.searcher.clear();
+            }
+            self.rules = Some(*pos.rules());
+        }
         let game = Forced::asking(pos, p);
         // Every line ends within the empty cells; one more for the root.
         let depth = (pos.rules().cells() - pos.stone_count() + 2) as u32;

@@ -197,6 +197,17 @@ fn notation_names_the_bad_part() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("\"z\""), "{e}");
+    // A board without the side to move names the board, not an empty
+    // side, and says what is missing.
+    let e = Gomoku::new(Rules::mnk(3, 3, 3).unwrap()).parse_position("zz").unwrap_err().to_string();
+    assert!(e.contains("\"zz\"") && e.contains("no side to move"), "{e}");
+    assert!(!e.contains("\"\""), "{e}");
+    // Cells are counted as characters.
+    let e = Gomoku::new(Rules::mnk(3, 3, 3).unwrap())
+        .parse_position("x.o/ää/... o")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("row 2 has 2 cells"), "{e}");
 }
 
 #[test]

@@ -246,6 +246,45 @@ fn independent_solver_agrees_on_small_games() {
     }
 }
 
+/// `MnkSolver::solve`'s best moves are exactly the moves after which the
+/// retrograde table gives the opponent the opposite value: on every
+/// unfinished Tic-tac-toe position, and on the 4,3,3 positions with at
+/// most three stones.
+#[test]
+fn best_moves_agree_with_the_retrograde_table() {
+    let opposite = |v: Value| match v {
+        Value::Win => Value::Loss,
+        Value::Loss => Value::Win,
+        Value::Draw => Value::Draw,
+    };
+    let mut solver = MnkSolver::new(4);
+    for (m, n, k, most) in [(3, 3, 3, 9), (4, 3, 3, 3)] {
+        let table = retrograde::solve(&game(m, n, k)).unwrap();
+        let mut checked = 0;
+        for (pos, v) in table.iter() {
+            if pos.is_over() || pos.stone_count() > most {
+                continue;
+            }
+            let s = solver.solve(pos).expect("no limit");
+            assert_eq!(s.value, from_retro(v), "{m},{n},{k}: {pos}");
+            let mut moves = MoveList::new();
+            pos.moves(&mut moves);
+            let want: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let after = table.get(&pos.after(mv)).expect("in the table");
+                    from_retro(after) == opposite(s.value)
+                })
+                .collect();
+            assert_eq!(s.best_moves, want, "{m},{n},{k}: {pos}");
+            assert_eq!(s.nodes, solver.nodes(), "{m},{n},{k}: {pos}");
+            checked += 1;
+        }
+        assert!(checked > 100, "{m},{n},{k}: {checked}");
+    }
+}
+
 /// `count` distinct unfinished positions of `g` after `plies` random
 /// moves, from `seed`.
 fn random_positions(g: &Gomoku, plies: usize, count: usize, seed: u64) -> Vec<Gomoku> {

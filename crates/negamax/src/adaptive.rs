@@ -28,7 +28,7 @@
 use spielbaum_game_trait::{Evaluator, Game};
 
 use crate::params;
-use crate::search::Searcher;
+use crate::searcher::Searcher;
 
 /// What the adaptive switches measured since the search began.
 #[derive(Clone, Copy, Debug, Default)]

@@ -8,7 +8,7 @@ use spielbaum_game_trait::{
 
 use crate::config::Limits;
 use crate::params;
-use crate::search::Searcher;
+use crate::searcher::Searcher;
 use crate::solve::Solver;
 
 /// The engine's limits for one move: the caller's limits where it sets

@@ -107,7 +107,9 @@ pub struct Config {
     /// with [`Searcher::with_table`](crate::Searcher::with_table) is used
     /// as it is (it grows only if it is growable and not shared). Values
     /// never change; node counts only where the smaller table had to evict.
-    /// On by default (measured in `docs/negamax.md`).
+    /// On by default (measured: `docs/negamax.md`, "Design decisions"; the
+    /// dated comparison with a fixed table: `docs/history/measurements.md`,
+    /// "The table grows by need").
     pub table_growth: bool,
     /// Look positions up by their canonical key (`Game::canonical_with`), so
     /// symmetric positions share entries. Costs a canonicalisation per node.

@@ -12,7 +12,8 @@ use spielbaum_game_trait::{
 use crate::book::Book;
 use crate::config::{Algorithm, Config, Control, Limits};
 use crate::params;
-use crate::search::{Searcher, back, window};
+use crate::search::{back, window};
+use crate::searcher::Searcher;
 use crate::stats::{Counters, Iteration, SearchResult};
 use crate::table::Table;
 
@@ -539,6 +540,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 }
 
-fn p_clear_killers<G: Game>(p: &mut crate::search::Ply<G>) {
+fn p_clear_killers<G: Game>(p: &mut crate::searcher::Ply<G>) {
     p.clear_killers();
 }

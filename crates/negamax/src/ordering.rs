@@ -6,7 +6,8 @@
 use spielbaum_game_trait::{Evaluator, Game, Score};
 
 use crate::params;
-use crate::search::{Searcher, back};
+use crate::search::back;
+use crate::searcher::Searcher;
 use crate::table::{Bound, Table, from_table, move_hash, move_tag};
 
 /// Ordering classes, highest first (bits 48.. of a move's sort key). The

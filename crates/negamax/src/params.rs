@@ -1,5 +1,6 @@
 //! Tuning constants of the engine, in one place. Each has a reason next to
-//! it; measurements are in `docs/negamax.md`.
+//! it; current measurements are in `docs/negamax.md`, the dated runs that
+//! chose them in `docs/history/measurements.md`.
 
 /// Nodes between two looks at the clock and the stop flags. A node costs
 /// well under a microsecond in the small games, so 1024 nodes keep the
@@ -107,8 +108,10 @@ pub const HISTORY_SIZE: usize = 4096;
 /// many plies left: a killer that is not among the moves costs a scan of
 /// the move list. Measured (callgrind, bench workloads, instructions a
 /// search for 2 / 3 / 4): synthetic tree 2.31 / 2.33 / 2.33 M, DAG
-/// 1.51 / 1.48 / 1.48 M, Tic-tac-toe 1.40 / 1.41 / 1.40 M
-/// (`docs/negamax.md`).
+/// 1.51 / 1.48 / 1.48 M, Tic-tac-toe 1.40 / 1.41 / 1.40 M, with the lean
+/// preset of the time (now the default; its dated runs:
+/// `docs/history/measurements.md`, "The lean preset"; the rule:
+/// `docs/negamax.md`, "Design decisions").
 pub const LEAN_KILLER_MIN_DEPTH: i32 = 4;
 
 /// Killer moves remembered per ply.

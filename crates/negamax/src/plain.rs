@@ -5,7 +5,8 @@
 use spielbaum_game_trait::{Evaluator, Game, INFINITY, Score, outcome_score};
 
 use crate::params;
-use crate::search::{Searcher, back};
+use crate::search::back;
+use crate::searcher::Searcher;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A child at the depth limit, scored without a recursive call (most

@@ -4,7 +4,8 @@
 use spielbaum_game_trait::{Evaluator, Game, Score, outcome_score};
 
 use crate::params;
-use crate::search::{Searcher, back, window};
+use crate::search::{back, window};
+use crate::searcher::Searcher;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Quiescence search: past the depth limit, follow only the moves the

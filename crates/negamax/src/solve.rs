@@ -7,7 +7,7 @@ use spielbaum_game_trait::{EVAL_MAX, Game, Score, Zero, outcome_score, plies_to_
 
 use crate::config::{Algorithm, Config, Limits};
 use crate::params;
-use crate::search::Searcher;
+use crate::searcher::Searcher;
 
 /// The value of a position for the side to move under perfect play.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -10,7 +10,7 @@ use spielbaum_arena::GameRecord;
 use spielbaum_game_trait::{Evaluator, History, Notation};
 
 use crate::error::CliError;
-use crate::games::{GameOpts, Setup, SetupVisitor, dispatch_setup};
+use crate::games::{GameInfo, GameOpts, OptionKind, Setup, SetupVisitor, dispatch_setup};
 
 /// Arguments of `spielbaum replay`.
 #[derive(ClapArgs, Debug)]
@@ -58,7 +58,16 @@ impl SetupVisitor for Replay<'_> {
             }
         }
         for r in &records {
-            let start = setup.start.parse_position(&r.start)?;
+            let start = setup.start.parse_position(&r.start).map_err(|e| {
+                CliError::usage(format!(
+                    "{} game {}: the stored start is not a position of {} under {}: {e}; \
+                     replay it with the game options its match was played with",
+                    path.display(),
+                    r.index,
+                    setup.info.name,
+                    rules_in_effect(setup.info, &self.0.game)
+                ))
+            })?;
             writeln!(
                 out,
                 "game {}: {} (first) against {} (second): {} ({})",
@@ -82,6 +91,21 @@ impl SetupVisitor for Replay<'_> {
         }
         Ok(())
     }
+}
+
+/// The game's rules options as they stand (given or default), as typed:
+/// `--variant nine`.
+fn rules_in_effect(info: &GameInfo, given: &GameOpts) -> String {
+    let options: Vec<String> = info
+        .options
+        .iter()
+        .filter(|o| o.kind == OptionKind::Rules)
+        .map(|o| {
+            let value = given.options.iter().find(|(f, _)| *f == o.flag).map(|(_, v)| v.as_str());
+            format!("--{} {}", o.flag, value.unwrap_or(o.default))
+        })
+        .collect();
+    if options.is_empty() { "its rules".into() } else { options.join(" ") }
 }
 
 /// Runs `spielbaum replay`.

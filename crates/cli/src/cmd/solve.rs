@@ -1,14 +1,16 @@
 //! `spielbaum solve <game> [options] [--position P] [--json]`: the exact
-//! value under perfect play (negamax crate).
+//! value under perfect play (negamax crate; for Gomoku and m,n,k-games the
+//! gomoku crate's value search over the negamax crate).
 
 use std::any::Any;
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use serde_json::json;
 use spielbaum_game_trait::{Evaluator, Notation};
-use spielbaum_negamax::Solver;
+use spielbaum_gomoku::{Gomoku, MnkSolver};
+use spielbaum_negamax::{Solver, Value};
 use spielbaum_nim_variant::SubtractionGame;
 use spielbaum_small_games::Dice;
 
@@ -32,7 +34,8 @@ pub struct Args {
     /// than shallow ones, so the node budget alone does not bound the time).
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIME_LIMIT)]
     pub time_limit: f64,
-    /// Print JSON: {"value", "plies", "best_moves", "nodes"}.
+    /// Print JSON: {"value", "plies", "best_moves", "nodes"} (Gomoku with
+    /// radius 0, by the value search: plies only for a draw, else null).
     #[arg(long)]
     pub json: bool,
 }
@@ -80,6 +83,11 @@ impl GameVisitor for Solve<'_> {
                  its lines run up to {longest} plies"
             )));
         }
+        if let Some(pos) = (&game as &dyn Any).downcast_ref::<Gomoku>()
+            && pos.rules().radius == 0
+        {
+            return solve_mnk(self.0, name, pos, started);
+        }
         let limit = self.0.max_nodes;
         let spinner = crate::progress::Spinner::start(format!("solving {name}"));
         let s = Solver::new(self.0.table_mib)
@@ -88,18 +96,8 @@ impl GameVisitor for Solve<'_> {
             .solve(&game);
         drop(spinner);
         let secs = started.elapsed().as_secs_f64();
-        if !s.complete && secs >= self.0.time_limit {
-            return Err(CliError::failure(format!(
-                "{name} from {game} was not solved within {} s (--time-limit; {} nodes searched)",
-                self.0.time_limit, s.nodes
-            )));
-        }
-        if !s.complete && s.nodes >= limit {
-            return Err(CliError::failure(format!(
-                "{name} from {game} cannot be solved exactly within {limit} nodes \
-                 (--max-nodes; {} searched in {secs:.1} s)",
-                s.nodes
-            )));
+        if !s.complete {
+            limit_error(self.0, name, &game, s.nodes, secs)?;
         }
         if !s.complete {
             return Err(CliError::failure(format!(
@@ -130,6 +128,80 @@ impl GameVisitor for Solve<'_> {
         }
         Ok(())
     }
+}
+
+/// The error of a solve that stopped at `--time-limit` or `--max-nodes`
+/// (`Ok` if neither ran out).
+fn limit_error(
+    args: &Args,
+    name: &str,
+    game: &dyn Display,
+    nodes: u64,
+    secs: f64,
+) -> Result<(), CliError> {
+    if secs >= args.time_limit {
+        return Err(CliError::failure(format!(
+            "{name} from {game} was not solved within {} s (--time-limit; {nodes} nodes searched)",
+            args.time_limit
+        )));
+    }
+    if nodes >= args.max_nodes {
+        return Err(CliError::failure(format!(
+            "{name} from {game} cannot be solved exactly within {} nodes \
+             (--max-nodes; {nodes} searched in {secs:.1} s)",
+            args.max_nodes
+        )));
+    }
+    Ok(())
+}
+
+/// Solves a Gomoku or m,n,k position of the exact game (every empty cell a
+/// move) by the gomoku crate's value search, which answers win, draw or
+/// loss where the exact solver's search for the plies to the end does not
+/// finish (5,5,4 among others). Its best moves are the moves whose
+/// positions keep the root's value. `plies` is exact for a draw (a drawn
+/// game ends only when the board is full: the empty cells) and unknown
+/// (`null`) for a win or a loss, since the value search does not count
+/// plies.
+fn solve_mnk(args: &Args, name: &str, pos: &Gomoku, started: Instant) -> Result<(), CliError> {
+    let spinner = crate::progress::Spinner::start(format!("solving {name}"));
+    let mut solver = MnkSolver::new(args.table_mib)
+        .with_node_limit(args.max_nodes)
+        .with_deadline(started + Duration::from_secs_f64(args.time_limit));
+    let solved = solver.solve(pos);
+    drop(spinner);
+    let secs = started.elapsed().as_secs_f64();
+    let Some(s) = solved else {
+        limit_error(args, name, pos, solver.nodes(), secs)?;
+        // The solver stops only at one of the two limits; its last count
+        // may sit a little under the node budget.
+        return Err(CliError::failure(format!(
+            "{name} from {pos} cannot be solved exactly within {} nodes \
+             (--max-nodes; {} searched in {secs:.1} s)",
+            args.max_nodes,
+            solver.nodes()
+        )));
+    };
+    let plies = (s.value == Value::Draw).then(|| pos.rules().cells() - pos.stone_count());
+    let best: Vec<String> = s.best_moves.iter().map(|&m| pos.move_string(m)).collect();
+    if args.json {
+        outln!(
+            "{}",
+            json!({ "value": s.value.name(), "plies": plies, "best_moves": best, "nodes": s.nodes })
+        );
+    } else {
+        outln!("solve {name} from {pos}");
+        outln!("value:      {} for the side to move", s.value.name());
+        match plies {
+            Some(p) => {
+                outln!("plies:      {p} to the end under best play (a draw fills the board)")
+            }
+            None => outln!("plies:      not counted (the value search proves win or loss only)"),
+        }
+        outln!("best moves: {}", best.join(" "));
+        outln!("nodes:      {} ({secs:.3} s, value search over forced moves)", s.nodes);
+    }
+    Ok(())
 }
 
 /// Runs `spielbaum solve`.

@@ -12,6 +12,20 @@ pub fn binary() -> Command {
     }
 }
 
+/// The arguments of the cheapest match: `match nim --a A --b random
+/// --games N`, then `extra`.
+pub fn nim_match(a: &str, games: u32, extra: &[&str]) -> Vec<String> {
+    let games = games.to_string();
+    let mut args = vec!["match", "nim", "--a", a, "--b", "random", "--games", &games];
+    args.extend_from_slice(extra);
+    args.into_iter().map(String::from).collect()
+}
+
+/// `args` borrowed, for [`spielbaum`], [`json`] and [`rejects`].
+pub fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 /// Runs the binary with `args`.
 pub fn spielbaum(args: &[&str]) -> Output {
     binary().args(args).output().expect("binary runs")

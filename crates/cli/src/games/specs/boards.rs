@@ -185,6 +185,14 @@ impl GameSpec for GomokuSpec {
     };
     fn start(o: &Values<'_>) -> Result<spielbaum_gomoku::Gomoku, CliError> {
         let size: u8 = o.get("size")?;
+        let sides = spielbaum_gomoku::MIN_SIDE..=spielbaum_gomoku::MAX_SIDE;
+        if !sides.contains(&size) {
+            return Err(CliError::usage(format!(
+                "--size {size} is out of range {}..={}",
+                sides.start(),
+                sides.end()
+            )));
+        }
         let rules = spielbaum_gomoku::Rules {
             width: side(o, "width", size)?,
             height: side(o, "height", size)?,
