@@ -231,10 +231,31 @@ pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
     value[0] - value[1] + running_term(pos, w.running_mill)
 }
 
+/// [`evaluate_with`]'s value of `pos`, or `None` if the side to move has
+/// no legal move (and so has lost, the game not having ended otherwise):
+/// on the standard board the evaluation's count of stones next to an empty
+/// point answers that, so the search asks once for both.
+#[inline]
+pub(crate) fn value_unless_blocked(pos: &Position, weights: &Weights) -> Option<Score> {
+    if let Some(t) = &pos.board().triples {
+        let (v, blocked) = fast_value_dual_blocked(pos, t, weights);
+        return (!blocked).then(|| clamp_eval(i64::from(v)));
+    }
+    pos.can_move().then(|| evaluate_with(pos, weights))
+}
+
 /// [`fast_value`] on a board with bit-parallel line views, from the
 /// position's dual masks: both sides' line facts in one pass.
 #[inline]
 fn fast_value_dual(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i32 {
+    fast_value_dual_blocked(pos, t, w).0
+}
+
+/// [`fast_value_dual`], and whether the side to move cannot move: it
+/// moves along the lines (no stone in hand, not flying) and none of its
+/// stones has an empty neighbour.
+#[inline(always)]
+fn fast_value_dual_blocked(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> (i32, bool) {
     let board = pos.board();
     let me = pos.to_move();
     let (own, empty) = pos.duals();
@@ -260,7 +281,7 @@ fn fast_value_dual(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i3
         }
         value[i] = v;
     }
-    value[0] - value[1] + running_term(pos, w.running_mill)
+    (value[0] - value[1] + running_term(pos, w.running_mill), moving[0] && l.free[0] == 0)
 }
 
 /// The evaluation with the line facts of each side computed apart,
@@ -417,6 +438,56 @@ mod tests {
                 proptest::prop_assert_eq!(t.can_step(own[i], empty), steps);
             }
         }
+    }
+
+    /// The search's combined evaluation and "cannot move" answer equals
+    /// the evaluation and a scan of each stone's neighbours, on crowded
+    /// random boards of the standard game (many of them blocked) and on
+    /// positions of the other variants.
+    #[test]
+    fn value_unless_blocked_equals_evaluation_and_neighbour_scan() {
+        use crate::board::Variant;
+        let mut rng = SplitMix64::new(18);
+        let mut blocked = [0usize; 2];
+        for n in 0..200_000 {
+            let variant = if n % 4 == 0 {
+                [Variant::Three, Variant::Six, Variant::Twelve][rng.below(3)]
+            } else {
+                Variant::Nine
+            };
+            let rules = crate::rules::Rules::new(variant).with_flying(rng.below(2) == 0);
+            let board = variant.board();
+            let max = rules.stones as u32;
+            let (mut white, mut black) = (0u32, 0u32);
+            let empties = 1 + rng.below(4);
+            for p in 0..board.len() {
+                match rng.below(2 + empties) {
+                    0 if white.count_ones() < max => white |= 1 << p,
+                    1 if black.count_ones() < max => black |= 1 << p,
+                    _ => {}
+                }
+            }
+            let hand = [0, 1].map(|_| if rng.below(8) == 0 { 1 } else { 0 });
+            let hand = [
+                hand[0].min(max - white.count_ones()) as u8,
+                hand[1].min(max - black.count_ones()) as u8,
+            ];
+            let side = if rng.below(2) == 0 { Player::FIRST } else { Player::SECOND };
+            let Ok(pos) = Position::from_parts(rules, white, black, side, hand, 0) else {
+                continue;
+            };
+            if pos.empty() == 0 {
+                continue;
+            }
+            let me = pos.to_move();
+            let own = pos.stones(me);
+            let flies = rules.flying && own.count_ones() == 3;
+            let moves = pos.in_hand(me) > 0 || flies || board.neighbours_of(own) & pos.empty() != 0;
+            let expected = moves.then(|| evaluate_with(&pos, &WEIGHTS));
+            assert_eq!(value_unless_blocked(&pos, &WEIGHTS), expected, "{pos}");
+            blocked[usize::from(variant == Variant::Nine)] += usize::from(!moves);
+        }
+        assert!(blocked[0] > 100 && blocked[1] > 100, "too few blocked positions: {blocked:?}");
     }
 
     /// A position of the standard game from point names, white to move.

@@ -84,12 +84,14 @@ pub(crate) struct Triples {
 /// [`Triples::both`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Both {
-    /// Per side: complete mills, lines of two, (stone, empty neighbour)
-    /// pairs and stones without an empty neighbour.
+    /// Per side: complete mills, (stone, empty neighbour) pairs and
+    /// stones without an empty neighbour.
     pub mills: [u32; 2],
-    pub twos: [u32; 2],
     pub free: [u32; 2],
     pub blocked: [u32; 2],
+    /// Per side, only where the open mills by a step are not asked (0
+    /// otherwise): lines of two.
+    pub twos: [u32; 2],
     /// Per side, only where asked (0 otherwise): lines of two whose gap a
     /// stone off the line can step into, and double mills.
     pub open_by_step: [u32; 2],
@@ -213,6 +215,19 @@ impl Triples {
         (x >> 1) & (self.t2 | self.t2 << 1)
     }
 
+    /// Pairs of an `x` point and a `y` point next to each other on a line
+    /// of the dual view, for disjoint `x` and `y`. On a triple they are
+    /// the middle of one with an end of the other, and the middle is in at
+    /// most one of them: the ends of `x` next to a middle of `y` and the
+    /// ends of `y` next to a middle of `x` are disjoint and count all
+    /// pairs in one population count.
+    #[inline(always)]
+    fn pairs2(&self, x: u64, y: u64) -> u32 {
+        let mid = self.t2 << 1;
+        let ends = |m: u64| m >> 1 | m << 1;
+        pop48(x & ends(y & mid) | y & ends(x & mid))
+    }
+
     /// Lines (bit 0 of their triple) that `x` fills.
     #[inline(always)]
     fn full2(&self, x: u64) -> u64 {
@@ -265,22 +280,23 @@ impl Triples {
 
     /// The line facts of both sides (dual masks `own`; `empty`: the dual
     /// mask of the empty points) in one pass; `moving[i]` asks for side
-    /// `i`'s open mills by a step and double mills.
+    /// `i`'s open mills by a step and double mills instead of its lines
+    /// of two.
     #[inline]
     pub(crate) fn both(&self, own: [u64; 2], empty: u64, moving: [bool; 2]) -> Both {
         const LOW: u64 = 0xFF_FFFF;
-        let next_to_empty = self.up2(empty) | self.down2(empty);
-        // Points with an empty neighbour on either of their lines.
-        let next_to_empty = next_to_empty | self.cross(next_to_empty);
+        // Stones of either side without an empty neighbour on their line
+        // of each view, then on both of their lines.
+        let shut = (own[0] | own[1]) & !(self.up2(empty) | self.down2(empty));
+        let shut = shut as u32 & LOW as u32 & self.second_as_points(shut);
         let mut b = Both::default();
         for i in 0..2 {
             let o = own[i];
             let mills = self.full2(o);
             let twos = self.full2(o | empty) & self.one2(empty);
             b.mills[i] = pop48(mills);
-            b.twos[i] = pop48(twos);
-            b.free[i] = pop48(self.up2(o) & empty) + pop48(self.down2(o) & empty);
-            b.blocked[i] = pop24((o & LOW & !next_to_empty) as u32);
+            b.free[i] = self.pairs2(o, empty);
+            b.blocked[i] = pop24(o as u32 & LOW as u32 & shut);
             if moving[i] {
                 // The gaps in the other view: a stone next to a gap along
                 // the gap's other line steps into it.
@@ -289,9 +305,10 @@ impl Triples {
                 if mills != 0 {
                     let m = Self::spread2(mills);
                     let in_mills = m | self.cross(m);
-                    b.double_mills[i] =
-                        pop48(self.up2(in_mills) & gaps) + pop48(self.down2(in_mills) & gaps);
+                    b.double_mills[i] = self.pairs2(in_mills, gaps);
                 }
+            } else {
+                b.twos[i] = pop48(twos);
             }
         }
         b

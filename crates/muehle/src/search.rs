@@ -36,7 +36,7 @@ use spielbaum_game_trait::{
     Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Game, History, Outcome, Score, WIN,
 };
 
-use crate::eval::evaluate_with;
+use crate::eval::value_unless_blocked;
 use crate::params::Weights;
 use crate::position::{Move, NONE, Position};
 use crate::rules::Rules;
@@ -145,6 +145,10 @@ struct Node {
 }
 
 const NO_MOVE: Move = Move { from: NONE, to: NONE, take: NONE };
+
+/// The evaluation cache's mark of a position whose side to move cannot
+/// move (no evaluation comes near it).
+const BLOCKED_VALUE: i32 = i32::MIN;
 
 impl Default for MillEngine {
     fn default() -> Self {
@@ -398,6 +402,16 @@ impl MillEngine {
         }
     }
 
+    /// `true` if the position with `key`, `counter` plies after the last
+    /// capture, came before on the path or in the game: only the
+    /// positions since that capture with the same side to move (every
+    /// second one back) can equal it, since a capture changes the stones.
+    #[inline]
+    fn repeated(&self, key: u64, counter: u32) -> bool {
+        let back = (counter as usize).min(self.keys.len());
+        self.keys[self.keys.len() - back..].iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    }
+
     /// The draw score for the side to move at `ply` (contempt against the
     /// root's side).
     #[inline]
@@ -414,10 +428,20 @@ impl MillEngine {
         }
     }
 
+    /// Quiescence at the horizon, else [`full_width`](Self::full_width)
+    /// (inlined into the callers, so that a move to the horizon calls the
+    /// quiescence search directly).
+    #[inline(always)]
     fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, alpha, beta, ply);
+            self.quiesce(pos, alpha, beta, ply)
+        } else {
+            self.full_width(pos, depth, alpha, beta, ply)
         }
+    }
+
+    /// The search of a node before the horizon.
+    fn full_width(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.check_time();
         if self.stopped {
@@ -427,7 +451,7 @@ impl MillEngine {
             return self.outcome_score(pos, o, ply);
         }
         let key = pos.key();
-        if self.keys.contains(&key) {
+        if self.repeated(key, pos.counter()) {
             return self.draw(ply);
         }
         let pv_node = beta - alpha > 1;
@@ -561,10 +585,10 @@ impl MillEngine {
         if let Some(o) = pos.ended() {
             return self.outcome_score(pos, o, ply);
         }
-        if !pos.can_move() {
+        let Some(stand) = self.evaluate(pos) else {
+            // Blocked: the side to move loses.
             return -WIN + ply as i32;
-        }
-        let stand = self.evaluate(pos);
+        };
         if stand >= beta || !self.config.quiescence || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -604,18 +628,19 @@ impl MillEngine {
         best
     }
 
-    /// The static evaluation of `pos`, from the cache if it is there.
+    /// The static evaluation of `pos`, or `None` if the side to move
+    /// cannot move (for a position that has not ended otherwise), from the
+    /// cache if it is there (both depend only on what the key encodes).
     #[inline]
-    fn evaluate(&mut self, pos: &Position) -> i32 {
+    fn evaluate(&mut self, pos: &Position) -> Option<i32> {
         let key = pos.key();
         let shift = 64 - EVAL_CACHE.trailing_zeros();
         let slot = &mut self.evals[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize];
-        if slot.0 == key.wrapping_add(1) {
-            return slot.1;
+        if slot.0 != key.wrapping_add(1) {
+            let v = value_unless_blocked(pos, &self.config.weights).unwrap_or(BLOCKED_VALUE);
+            *slot = (key.wrapping_add(1), v);
         }
-        let v = evaluate_with(pos, &self.config.weights);
-        *slot = (key.wrapping_add(1), v);
-        v
+        (slot.1 != BLOCKED_VALUE).then_some(slot.1)
     }
 }
 

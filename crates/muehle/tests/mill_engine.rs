@@ -51,12 +51,17 @@ fn the_engine_takes_with_its_mill() {
 fn a_repeated_position_is_a_draw_for_the_search() {
     // If every move repeats an earlier position, the score is the
     // contempt-shifted draw, not the static value.
-    // (The middle-game position, 50 plies after the last capture.)
-    let pos = Position::nine().parse_position("W.B/.WB/B.W/WB.B.W/.BW/W.B/.W. w 0 0 50").unwrap();
+    // (The middle-game position with white's g4 on g7, so that no move
+    // closes a mill, 50 plies after the last capture: a position after a
+    // capture cannot have come before. The game before it alternates
+    // sides as a game does: each position after a move, black to move,
+    // then the position itself, white to move.)
+    let pos = Position::nine().parse_position("W.B/.WB/B.W/WB.B.W/.BW/W.B/..W w 0 0 50").unwrap();
     let mut list = MoveList::new();
     pos.moves(&mut list);
-    assert!(list.len() < 50);
-    let earlier: Vec<u64> = list.iter().map(|&m| pos.after(m).key()).collect();
+    assert!(list.iter().all(|m| !m.is_capture()));
+    assert!(2 * list.len() < 50);
+    let earlier: Vec<u64> = list.iter().flat_map(|&m| [pos.key(), pos.after(m).key()]).collect();
     let config = EngineConfig { contempt: 77, quiescence: false, ..Default::default() };
     let r = MillEngine::new(config).search_after(&pos, &earlier, &AgentLimits::depth(2));
     assert_eq!(r.score, -77);
