@@ -5,10 +5,14 @@
 //! (VCF) or a four or an open three (VCT); the defender's answers are
 //! exactly the moves that can matter, so a proof is a proof:
 //! - against a four, the one cell that completes it;
-//! - against an open three, every empty cell within `k` of the new stone on
-//!   the threatened line(s), and every move that makes a four of the
-//!   defender's own (a counter-threat the attacker must answer). Any other
-//!   move leaves the three intact, and the attacker's open four wins.
+//! - against an open three, every move that makes a four of the defender's
+//!   own (a counter-threat the attacker must answer), and every empty cell
+//!   within `k` of the new stone on the threatened line(s) after which the
+//!   attacker has no open four on those lines. Any other move leaves an
+//!   open four to make, and the attacker's open four wins.
+//!
+//! VCT deepens iteratively on the number of threats, so the shortest wins
+//! are found first and a small budget is not spent on one deep tree.
 //!
 //! The attacker must block a defender's four with a threat of its own, and
 //! a defender with two winning cells has won. Search ends at a depth
@@ -131,7 +135,10 @@ impl ThreatSearch {
 
     /// A victory by continuous threats (fours and open threes) for the side
     /// to move within `max_threats` threats: the attacker's first move and
-    /// the line of forced answers where they are forced, or `None`.
+    /// the line of forced answers where they are forced, or `None`. Searched
+    /// by iterative deepening on the number of threats (1, 2, …,
+    /// `max_threats`), all depths sharing the node budget: a short win is
+    /// found even when the budget cannot cover the deepest tree.
     pub fn vct(&mut self, pos: &Gomoku, max_threats: u32) -> Option<Vec<Cell>> {
         self.nodes = 0;
         self.aborted = false;
@@ -140,7 +147,19 @@ impl ThreatSearch {
         }
         let mut line = Vec::new();
         let a = pos.to_move().index();
-        self.vct_rec(pos, a, max_threats, &mut line).then_some(line)
+        // Iterative deepening: the shortest threat sequences first, so a
+        // budget that a deep tree would eat at once still finds a short
+        // win (and the answer is a shortest one found within the budget).
+        for depth in 1..=max_threats {
+            line.clear();
+            if self.vct_rec(pos, a, depth, &mut line) {
+                return Some(line);
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        None
     }
 
     /// The attacker's candidate cells: the defender's four must be blocked.
@@ -261,9 +280,21 @@ impl ThreatSearch {
         false
     }
 
-    /// The defender's answers to open threes made by the stone at `c`.
+    /// The defender's answers to open threes made by the stone at `c`: the
+    /// moves that make a four of the defender's own, and the empty cells on
+    /// the threatened lines (within `k` of `c`) after which the attacker
+    /// has no open four on any of those lines. A cell that leaves the
+    /// attacker an open four there loses to it at once, as a move off the
+    /// lines does, so it is no answer.
     fn defences(&self, child: &Gomoku, c: usize, shapes: &[Shape; 4], d: usize) -> Cells {
         let mut out = Cells::new();
+        for e in self.shapes.threat_area(child, d).iter() {
+            let e = Cell(e as u16);
+            if self.shapes.best(child, e.index(), d) >= Shape::Four {
+                out.push(e);
+            }
+        }
+        let a = 1 - d;
         let k = i32::from(child.rules().k);
         let (x, y) = coords(c);
         for (dir, &(dx, dy)) in DIRS.iter().enumerate() {
@@ -272,20 +303,41 @@ impl ThreatSearch {
             }
             for i in -k..=k {
                 let (nx, ny) = (x as i32 + i * dx, y as i32 + i * dy);
-                if child.state_at(nx, ny) == 0 {
-                    let e = Cell(cell(nx as usize, ny as usize) as u16);
-                    if !out.contains(&e) {
-                        out.push(e);
-                    }
+                if child.state_at(nx, ny) != 0 {
+                    continue;
+                }
+                let e = Cell(cell(nx as usize, ny as usize) as u16);
+                if out.contains(&e) {
+                    continue;
+                }
+                let after = child.after(e);
+                if !self.open_four_left(&after, c, shapes, a) {
+                    out.push(e);
                 }
             }
         }
-        for e in self.shapes.threat_area(child, d).iter() {
-            let e = Cell(e as u16);
-            if !out.contains(&e) && self.shapes.best(child, e.index(), d) >= Shape::Four {
-                out.push(e);
+        out
+    }
+
+    /// Whether attacker `a` can make an open four on one of the lines
+    /// through `c` where `shapes` holds an open three.
+    fn open_four_left(&self, pos: &Gomoku, c: usize, shapes: &[Shape; 4], a: usize) -> bool {
+        let k = i32::from(pos.rules().k);
+        let (x, y) = coords(c);
+        for (dir, &(dx, dy)) in DIRS.iter().enumerate() {
+            if shapes[dir] < Shape::OpenThree {
+                continue;
+            }
+            for i in -k..=k {
+                let (nx, ny) = (x as i32 + i * dx, y as i32 + i * dy);
+                if pos.state_at(nx, ny) == 0
+                    && self.shapes.shape(pos, cell(nx as usize, ny as usize), a, dir)
+                        >= Shape::OpenFour
+                {
+                    return true;
+                }
             }
         }
-        out
+        false
     }
 }

@@ -241,6 +241,36 @@ fn vct_open_three_then_four() {
 }
 
 #[test]
+fn a_short_vct_is_found_on_a_small_budget_among_many_threats() {
+    // The four-three of `vct_open_three_then_four` (g8: a four on the g
+    // file and an open three on row 8), plus open twos of x spread over the
+    // board: each gives open threes to try, so a depth-first search six
+    // threats deep spends a small budget on them before it reaches g8
+    // (measured: over 20,000 nodes, finding a longer win first).
+    let g = board(
+        &[
+            (14, ".xx.....xx...."),
+            (12, "............xx"),
+            (11, ".xx..........."),
+            (8, "....xx........."),
+            (7, "......x"),
+            (6, "......x"),
+            (5, "......x"),
+            (4, "......o"),
+            (2, ".xx.......xx..."),
+        ],
+        "o",
+    );
+    // o to move first: o has no threat at all, so any o move far away
+    // hands x the four-three.
+    let g = g.after(g.parse_cell("o15").unwrap());
+    let mut ts = ThreatSearch::for_position(&g, 2_000);
+    let line = ts.vct(&g, 6).expect("the four-three within 2,000 nodes");
+    assert_eq!(g.move_string(line[0]), "g8", "{line:?}");
+    assert!(ts.nodes() < 2_000);
+}
+
+#[test]
 fn evaluators_in_range_and_deterministic() {
     let start = Gomoku::new(Rules::square(9).unwrap());
     let cfg = Config { games: 16, max_plies: 60 };
