@@ -259,7 +259,10 @@ impl ThreatSearch {
                 // Open three(s): every defence must lose.
                 let child = pos.after(c);
                 let defences = self.defences(&child, c.index(), &shapes, d);
-                let mut all_lose = !defences.is_empty();
+                // No answer at all (a double open three and no counter-four
+                // of the defender): every defender move leaves an open four,
+                // which wins. Only a full board (a draw) stops it.
+                let mut all_lose = !child.is_over();
                 for x in defences {
                     let gc = child.after(x);
                     let mut sub = Vec::new();
@@ -285,7 +288,8 @@ impl ThreatSearch {
     /// the threatened lines (within `k` of `c`) after which the attacker
     /// has no open four on any of those lines. A cell that leaves the
     /// attacker an open four there loses to it at once, as a move off the
-    /// lines does, so it is no answer.
+    /// lines does, so it is no answer. An empty list means no move defends
+    /// (e.g. two open threes at once and no four of the defender's own).
     fn defences(&self, child: &Gomoku, c: usize, shapes: &[Shape; 4], d: usize) -> Cells {
         let mut out = Cells::new();
         for e in self.shapes.threat_area(child, d).iter() {

@@ -241,12 +241,37 @@ fn vct_open_three_then_four() {
 }
 
 #[test]
+fn vct_double_open_three_by_construction() {
+    // x: f8 g8 on row 8 and h6 h7 on the h file, all ends open; o has four
+    // lone stones in the corners and no four to make. h8 makes two open
+    // threes at once: o can block only one line, x makes an open four on
+    // the other and wins. No single move of x makes a four, so this is
+    // the only kind of win within one threat.
+    let g = board(
+        &[
+            (15, "o.............o"),
+            (8, ".....xx"),
+            (7, ".......x"),
+            (6, ".......x"),
+            (1, "o.............o"),
+        ],
+        "x",
+    );
+    let mut ts = ThreatSearch::for_position(&g, 200_000);
+    let line = ts.vct(&g, 2).expect("the double open three h8");
+    assert_eq!(g.move_string(line[0]), "h8", "{line:?}");
+    // Without the h file stones there is one open three only: no win.
+    let single = board(&[(15, "o"), (8, ".....xx"), (1, "o")], "x");
+    assert!(ThreatSearch::for_position(&single, 200_000).vct(&single, 2).is_none());
+}
+
+#[test]
 fn a_short_vct_is_found_on_a_small_budget_among_many_threats() {
     // The four-three of `vct_open_three_then_four` (g8: a four on the g
     // file and an open three on row 8), plus open twos of x spread over the
-    // board: each gives open threes to try, so a depth-first search six
-    // threats deep spends a small budget on them before it reaches g8
-    // (measured: over 20,000 nodes, finding a longer win first).
+    // board: each gives open threes to try, so a search that goes six
+    // threats deep at once can spend a small budget on them before it
+    // reaches g8 (or find a longer win first).
     let g = board(
         &[
             (14, ".xx.....xx...."),
@@ -265,8 +290,14 @@ fn a_short_vct_is_found_on_a_small_budget_among_many_threats() {
     // hands x the four-three.
     let g = g.after(g.parse_cell("o15").unwrap());
     let mut ts = ThreatSearch::for_position(&g, 2_000);
-    let line = ts.vct(&g, 6).expect("the four-three within 2,000 nodes");
-    assert_eq!(g.move_string(line[0]), "g8", "{line:?}");
+    let line = ts.vct(&g, 6).expect("a two-threat win within 2,000 nodes");
+    // The shortest wins, two threats each: the four-three g8, and e14 (or
+    // e11), an open three on row 14 (11) that the pair there makes,
+    // after whose every answer c12 (c13) makes two open threes at once:
+    // the c file (c11 c12 . c14) and the diagonal b11 c12 . e14 (b14 c13
+    // . e11), which no answer on row 14 (11) touches.
+    let first = g.move_string(line[0]);
+    assert!(["g8", "e14", "e11"].contains(&first.as_str()), "{first}: {line:?}");
     assert!(ts.nodes() < 2_000);
 }
 
