@@ -397,7 +397,9 @@ impl MnkSolver {
         }
     }
 
-    /// This solver giving up after about `nodes` nodes per position.
+    /// This solver giving up after about `nodes` nodes per
+    /// [`value`](Self::value) or [`solve`](Self::solve) call (for `solve`,
+    /// the root and all its moves together).
     pub fn with_node_limit(mut self, nodes: u64) -> MnkSolver {
         self.node_limit = Some(nodes.max(1));
         self
@@ -409,7 +411,8 @@ impl MnkSolver {
         self
     }
 
-    /// Nodes searched by the last [`value`](Self::value).
+    /// Nodes searched by the last [`value`](Self::value) or
+    /// [`solve`](Self::solve).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
