@@ -33,10 +33,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use spielbaum_game_trait::{
-    Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Game, History, Outcome, Score, WIN,
+    Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Game, History, Score, WIN,
 };
 
-use crate::eval::value_unless_blocked;
 use crate::params::Weights;
 use crate::position::{Move, NONE, Position};
 use crate::rules::Rules;
@@ -47,6 +46,7 @@ pub use crate::params;
 
 use params::*;
 
+mod leaf;
 mod order;
 
 /// The engine's settings.
@@ -149,10 +149,6 @@ struct Node {
 }
 
 const NO_MOVE: Move = Move { from: NONE, to: NONE, take: NONE };
-
-/// The evaluation cache's mark of a position whose side to move cannot
-/// move (no evaluation comes near it).
-const BLOCKED_VALUE: i32 = i32::MIN;
 
 impl Default for MillEngine {
     fn default() -> Self {
@@ -406,32 +402,6 @@ impl MillEngine {
         }
     }
 
-    /// `true` if the position with `key`, `counter` plies after the last
-    /// capture, came before on the path or in the game: only the
-    /// positions since that capture with the same side to move (every
-    /// second one back) can equal it, since a capture changes the stones.
-    #[inline]
-    fn repeated(&self, key: u64, counter: u32) -> bool {
-        let back = (counter as usize).min(self.keys.len());
-        self.keys[self.keys.len() - back..].iter().rev().skip(1).step_by(2).any(|&k| k == key)
-    }
-
-    /// The draw score for the side to move at `ply` (contempt against the
-    /// root's side).
-    #[inline]
-    fn draw(&self, ply: usize) -> i32 {
-        if ply.is_multiple_of(2) { -self.config.contempt } else { self.config.contempt }
-    }
-
-    #[inline]
-    fn outcome_score(&self, pos: &Position, outcome: Outcome, ply: usize) -> i32 {
-        match outcome {
-            Outcome::Win(p) if p == pos.to_move() => WIN - ply as i32,
-            Outcome::Win(_) => -WIN + ply as i32,
-            _ => self.draw(ply),
-        }
-    }
-
     /// Quiescence at the horizon, else [`full_width`](Self::full_width)
     /// (inlined into the callers, so that a move to the horizon calls the
     /// quiescence search directly).
@@ -635,21 +605,6 @@ impl MillEngine {
         self.moves.truncate(base);
         self.scores.truncate(base);
         best
-    }
-
-    /// The static evaluation of `pos`, or `None` if the side to move
-    /// cannot move (for a position that has not ended otherwise), from the
-    /// cache if it is there (both depend only on what the key encodes).
-    #[inline]
-    fn evaluate(&mut self, pos: &Position) -> Option<i32> {
-        let key = pos.key();
-        let shift = 64 - EVAL_CACHE.trailing_zeros();
-        let slot = &mut self.evals[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize];
-        if slot.0 != key.wrapping_add(1) {
-            let v = value_unless_blocked(pos, &self.config.weights).unwrap_or(BLOCKED_VALUE);
-            *slot = (key.wrapping_add(1), v);
-        }
-        (slot.1 != BLOCKED_VALUE).then_some(slot.1)
     }
 }
 
