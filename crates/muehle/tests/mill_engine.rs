@@ -69,6 +69,94 @@ fn a_repeated_position_is_a_draw_for_the_search() {
     assert_ne!(r.score, -77);
 }
 
+/// Keys that are no position's (fillers of a game history).
+fn filler(i: usize) -> u64 {
+    0x5EED_0000_0000_0000 ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A history of `len` keys (oldest first) holding `keys[i]` at `slots[i]`
+/// plies before the searched position, fillers elsewhere.
+fn history(len: usize, keys: &[u64], slots: &[usize]) -> Vec<u64> {
+    let mut h: Vec<u64> = (0..len).map(filler).collect();
+    for (&k, &back) in keys.iter().zip(slots) {
+        h[len - back] = k;
+    }
+    h
+}
+
+#[test]
+fn a_repetition_exactly_as_far_back_as_the_last_capture_counts() {
+    // Every move of white repeats a position of the history. The child of
+    // `list[0]` came first, exactly `counter` plies before that child
+    // (the position right after the last capture): it still counts. One
+    // pair of plies earlier it would have been before the capture, and it
+    // no longer counts. The root's counter is odd, so its children (black
+    // to move) and the oldest kept position have the same side to move.
+    let counter = 49;
+    let pos = Position::nine()
+        .parse_position(&format!("W.B/.WB/B.W/WB.B.W/.BW/W.B/..W w 0 0 {counter}"))
+        .unwrap();
+    let mut list = MoveList::new();
+    pos.moves(&mut list);
+    assert!(list.iter().all(|m| !m.is_capture()));
+    assert!(2 * list.len() - 1 <= counter);
+    let children: Vec<u64> = list.iter().map(|&m| pos.after(m).key()).collect();
+    // A child sees the root one ply back and the history's last key two
+    // plies back: the history's key `j` plies before the root is `j + 1`
+    // before the child. The first child goes to the oldest kept slot.
+    let slots: Vec<usize> =
+        (0..children.len()).map(|i| if i == 0 { counter } else { 2 * i - 1 }).collect();
+    let config = EngineConfig { contempt: 3000, quiescence: false, ..Default::default() };
+    let search = |earlier: &[u64]| {
+        MillEngine::new(config).search_after(&pos, earlier, &AgentLimits::depth(2)).score
+    };
+    assert_eq!(search(&history(counter, &children, &slots)), -3000);
+    // Two plies further back (and a longer history): before the capture.
+    let mut far = slots.clone();
+    far[0] = counter + 2;
+    assert_ne!(search(&history(counter + 2, &children, &far)), -3000);
+}
+
+#[test]
+fn a_repetition_two_plies_into_the_search_reaches_back_into_the_history() {
+    // White's every move has a black answer that repeats a position of
+    // the game before the root (so black, who is glad of a draw with
+    // contempt against white, takes it, and the root is a draw). For the
+    // first move that answer came first, exactly `counter` plies before
+    // it: the window crosses the root into the history and still counts.
+    // One pair of plies earlier it would not, and that move is no draw.
+    let counter = 60;
+    let pos = Position::nine()
+        .parse_position(&format!("W.B/.WB/B.W/WB.B.W/.BW/W.B/..W w 0 0 {counter}"))
+        .unwrap();
+    let mut list = MoveList::new();
+    pos.moves(&mut list);
+    let mut replies = MoveList::new();
+    let mut answers = Vec::new();
+    for &m in list.iter() {
+        assert!(!m.is_capture());
+        let child = pos.after(m);
+        replies.clear();
+        child.moves(&mut replies);
+        let r = *replies.iter().find(|r| !r.is_capture()).expect("a quiet answer");
+        answers.push(child.after(r).key());
+    }
+    assert!(2 * answers.len() <= counter);
+    // A grandchild sees the child and the root, then the history: the
+    // history's key `j` plies before the root is `j + 2` before it.
+    let slots: Vec<usize> =
+        (0..answers.len()).map(|i| if i == 0 { counter } else { 2 * i }).collect();
+    let config =
+        EngineConfig { contempt: 3000, quiescence: false, reductions: false, ..Default::default() };
+    let search = |earlier: &[u64]| {
+        MillEngine::new(config).search_after(&pos, earlier, &AgentLimits::depth(3)).score
+    };
+    assert_eq!(search(&history(counter, &answers, &slots)), -3000);
+    let mut far = slots.clone();
+    far[0] = counter + 2;
+    assert_ne!(search(&history(counter + 2, &answers, &far)), -3000);
+}
+
 #[test]
 fn limits_hold() {
     let pos = Position::nine().parse_position(MIDDLE).unwrap();
