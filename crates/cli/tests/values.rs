@@ -169,7 +169,9 @@ fn tour_prints_known_figures() {
 /// results" (3,3,3 a draw; `k = 3` a first-player win on boards of at
 /// least 4×3; 4,4,4 a draw) and D. Friedman, "Optimal mnk-games" (3,4,3
 /// and 4,4,3 first-player wins, 3,4,4 and 4,4,4 draws). A draw fills the
-/// board, so its plies are the cells; a win's plies are not counted.
+/// board, so its plies are the cells; a win's plies are counted where the
+/// exact solver finishes (on the smallest boards, at once) and `null`
+/// where the value search answers.
 #[test]
 fn solve_mnk_games_match_published_values() {
     for (w, h, k, want) in [
@@ -184,17 +186,58 @@ fn solve_mnk_games_match_published_values() {
         let v = json(&["solve", "gomoku", "--width", &w, "--height", &h, "--k", &k, "--json"]);
         let game = format!("{w},{h},{k}");
         assert_eq!(v["value"], want, "{game}: {v}");
-        let plies = (want == "draw").then(|| w.parse::<u64>().unwrap() * h.parse::<u64>().unwrap());
-        assert_eq!(v["plies"].as_u64(), plies, "{game}: {v}");
+        let cells = w.parse::<u64>().unwrap() * h.parse::<u64>().unwrap();
+        if want == "draw" {
+            assert_eq!(v["plies"].as_u64(), Some(cells), "{game}: {v}");
+        } else if let Some(p) = v["plies"].as_u64() {
+            // The first player wins on its own move, with k stones at least.
+            assert!(p % 2 == 1 && p >= 2 * k.parse::<u64>().unwrap() - 1 && p <= cells, "{v}");
+        } else {
+            assert!(v["plies"].is_null(), "{game}: {v}");
+        }
         assert!(v["nodes"].as_u64().unwrap() > 0, "{game}: {v}");
         assert!(!v["best_moves"].as_array().unwrap().is_empty(), "{game}: {v}");
     }
+    // The smallest won boards: the exact solver finishes at once, so a
+    // win's plies are counted.
+    for size in [["4", "3"], ["3", "4"]] {
+        let v = json(&[
+            "solve", "gomoku", "--width", size[0], "--height", size[1], "--k", "3", "--json",
+        ]);
+        assert_eq!(v["value"], "win", "{v}");
+        assert!(v["plies"].is_u64(), "{size:?}: a win's plies must be counted: {v}");
+    }
+}
+
+/// Where the exact solver does not finish on its tenth of `--max-nodes`
+/// (4,3,3 needs tens of thousands of nodes; a tenth of 100,000 is too
+/// few), the value search answers: the same value, no plies for a win,
+/// and as best moves every move that keeps the win, among them the exact
+/// solver's shortest wins.
+#[test]
+fn solve_gomoku_falls_back_to_the_value_search() {
+    let args = ["solve", "gomoku", "--width", "4", "--height", "3", "--k", "3", "--json"];
+    let exact = json(&args);
+    let mut small = args.to_vec();
+    small.extend(["--max-nodes", "100000"]);
+    let value = json(&small);
+    assert_eq!(exact["value"], "win", "{exact}");
+    assert!(exact["plies"].is_u64(), "{exact}");
+    assert_eq!(value["value"], "win", "{value}");
+    assert!(value["plies"].is_null(), "{value}");
+    let moves = |v: &serde_json::Value| -> Vec<String> {
+        v["best_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().into()).collect()
+    };
+    let (shortest, keeping) = (moves(&exact), moves(&value));
+    assert!(shortest.iter().all(|m| keeping.contains(m)), "{exact} vs {value}");
+    assert!(value["nodes"].as_u64().unwrap() <= 100_000, "{value}");
 }
 
 /// 5,5,4 through `solve gomoku` within the default limits: a draw, as
 /// published (Wikipedia, "m,n,k-game", "Specific results"), so its plies
-/// are the 25 cells. About 6.3 M nodes, 10 s of CPU in release: run in the
-/// release step.
+/// are the 25 cells, by the value search after the exact solver's try on a
+/// tenth of the limits (the value search alone: about 6.3 M nodes, 10 s of
+/// CPU in release): run in the release step.
 #[test]
 #[ignore = "release step: about 10 s of CPU in release"]
 fn solve_five_five_four_is_a_draw_within_the_default_limits() {
@@ -207,8 +250,9 @@ fn solve_five_five_four_is_a_draw_within_the_default_limits() {
 /// The value and the best moves of `solve gomoku` on 3×3 with three in a
 /// row against `solve tictactoe` (another game implementation and the
 /// negamax crate's exact solver), on positions with every value: the same
-/// value, and the best moves are exactly the empty cells after which
-/// `solve tictactoe` gives the opponent the opposite value.
+/// value and plies, and the best moves are among the empty cells after
+/// which `solve tictactoe` gives the opponent the opposite value (all of
+/// them for a draw; for a win or a loss those with the best plies).
 #[test]
 fn solve_gomoku_tic_tac_toe_agrees_with_solve_tictactoe() {
     let opposite = |v: &str| {
@@ -265,7 +309,12 @@ fn solve_gomoku_tic_tac_toe_agrees_with_solve_tictactoe() {
             .collect();
         got.sort();
         want.sort();
-        assert_eq!(got, want, "{position}: {g}");
+        assert_eq!(g["plies"], t["plies"], "{position}: {g} vs {t}");
+        if value == "draw" {
+            assert_eq!(got, want, "{position}: {g}");
+        } else {
+            assert!(!got.is_empty() && got.iter().all(|m| want.contains(m)), "{position}: {g}");
+        }
         values.push(value);
     }
     for want in ["win", "draw", "loss"] {

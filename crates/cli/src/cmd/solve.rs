@@ -35,7 +35,8 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIME_LIMIT)]
     pub time_limit: f64,
     /// Print JSON: {"value", "plies", "best_moves", "nodes"} (Gomoku with
-    /// radius 0, by the value search: plies only for a draw, else null).
+    /// radius 0 where the exact solver does not finish on a tenth of the
+    /// limits: plies only for a draw, else null).
     #[arg(long)]
     pub json: bool,
 }
@@ -44,6 +45,10 @@ pub struct Args {
 pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
 /// The default time budget of a solve, in seconds.
 pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
+/// Gomoku's exact game (radius 0) gets the exact solver first, on this
+/// fraction (one in N) of `--max-nodes` and `--time-limit`; the value
+/// search takes what is left.
+const MNK_EXACT_SHARE: u64 = 10;
 
 /// The longest line from `game` in plies, where the game is one whose
 /// lines are bounded by a simple count: Würfelkippen (every two tips add
@@ -83,18 +88,24 @@ impl GameVisitor for Solve<'_> {
                  its lines run up to {longest} plies"
             )));
         }
-        if let Some(pos) = (&game as &dyn Any).downcast_ref::<Gomoku>()
-            && pos.rules().radius == 0
-        {
-            return solve_mnk(self.0, name, pos, started);
-        }
-        let limit = self.0.max_nodes;
+        let mnk = (&game as &dyn Any).downcast_ref::<Gomoku>().filter(|p| p.rules().radius == 0);
+        // Gomoku's exact game: the exact solver first, on a share of the
+        // limits (small boards, with plies and the shortest wins), then
+        // the value search where it does not finish.
+        let share = if mnk.is_some() { MNK_EXACT_SHARE } else { 1 };
+        let limit = (self.0.max_nodes / share).max(1);
+        let seconds = self.0.time_limit / share as f64;
         let spinner = crate::progress::Spinner::start(format!("solving {name}"));
         let s = Solver::new(self.0.table_mib)
             .with_node_limit(limit)
-            .with_deadline(started + Duration::from_secs_f64(self.0.time_limit))
+            .with_deadline(started + Duration::from_secs_f64(seconds))
             .solve(&game);
         drop(spinner);
+        if let Some(pos) = mnk
+            && !s.complete
+        {
+            return solve_mnk(self.0, name, pos, started, s.nodes);
+        }
         let secs = started.elapsed().as_secs_f64();
         if !s.complete {
             limit_error(self.0, name, &game, s.nodes, secs)?;
@@ -156,30 +167,37 @@ fn limit_error(
 }
 
 /// Solves a Gomoku or m,n,k position of the exact game (every empty cell a
-/// move) by the gomoku crate's value search, which answers win, draw or
-/// loss where the exact solver's search for the plies to the end does not
+/// move) by the gomoku crate's value search, where the exact solver did
+/// not finish on its share of the limits (`spent` nodes): it answers win,
+/// draw or loss where the search for the plies to the end does not
 /// finish (5,5,4 among others). Its best moves are the moves whose
 /// positions keep the root's value. `plies` is exact for a draw (a drawn
 /// game ends only when the board is full: the empty cells) and unknown
 /// (`null`) for a win or a loss, since the value search does not count
-/// plies.
-fn solve_mnk(args: &Args, name: &str, pos: &Gomoku, started: Instant) -> Result<(), CliError> {
+/// plies. `nodes` counts both searches.
+fn solve_mnk(
+    args: &Args,
+    name: &str,
+    pos: &Gomoku,
+    started: Instant,
+    spent: u64,
+) -> Result<(), CliError> {
     let spinner = crate::progress::Spinner::start(format!("solving {name}"));
     let mut solver = MnkSolver::new(args.table_mib)
-        .with_node_limit(args.max_nodes)
+        .with_node_limit(args.max_nodes.saturating_sub(spent).max(1))
         .with_deadline(started + Duration::from_secs_f64(args.time_limit));
     let solved = solver.solve(pos);
     drop(spinner);
     let secs = started.elapsed().as_secs_f64();
+    let nodes = spent + solver.nodes();
     let Some(s) = solved else {
-        limit_error(args, name, pos, solver.nodes(), secs)?;
+        limit_error(args, name, pos, nodes, secs)?;
         // The solver stops only at one of the two limits; its last count
         // may sit a little under the node budget.
         return Err(CliError::failure(format!(
             "{name} from {pos} cannot be solved exactly within {} nodes \
-             (--max-nodes; {} searched in {secs:.1} s)",
+             (--max-nodes; {nodes} searched in {secs:.1} s)",
             args.max_nodes,
-            solver.nodes()
         )));
     };
     let plies = (s.value == Value::Draw).then(|| pos.rules().cells() - pos.stone_count());
@@ -187,7 +205,7 @@ fn solve_mnk(args: &Args, name: &str, pos: &Gomoku, started: Instant) -> Result<
     if args.json {
         outln!(
             "{}",
-            json!({ "value": s.value.name(), "plies": plies, "best_moves": best, "nodes": s.nodes })
+            json!({ "value": s.value.name(), "plies": plies, "best_moves": best, "nodes": nodes })
         );
     } else {
         outln!("solve {name} from {pos}");
@@ -199,7 +217,10 @@ fn solve_mnk(args: &Args, name: &str, pos: &Gomoku, started: Instant) -> Result<
             None => outln!("plies:      not counted (the value search proves win or loss only)"),
         }
         outln!("best moves: {}", best.join(" "));
-        outln!("nodes:      {} ({secs:.3} s, value search over forced moves)", s.nodes);
+        outln!(
+            "nodes:      {nodes} ({secs:.3} s; {spent} of them by the exact solver, \
+             which did not finish, the rest by the value search over forced moves)"
+        );
     }
     Ok(())
 }
