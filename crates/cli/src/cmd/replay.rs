@@ -61,7 +61,8 @@ impl SetupVisitor for Replay<'_> {
             let start = setup.start.parse_position(&r.start).map_err(|e| {
                 CliError::usage(format!(
                     "{} game {}: the stored start is not a position of {} under {}: {e}; \
-                     replay it with the game options its match was played with",
+                     replay it with the game options its match was played with, \
+                     or the file is damaged",
                     path.display(),
                     r.index,
                     setup.info.name,
