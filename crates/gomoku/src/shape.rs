@@ -29,7 +29,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::bits::{Bits, CELLS, MAX_SIDE, STRIDE, cell, coords};
 use crate::board::Gomoku;
 use crate::lines::{ROT, extract};
-use crate::rules::DIRS;
+use crate::rules::{DIRS, board_mask};
 
 /// What a stone makes on one line (ordered: larger is stronger).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -65,6 +65,7 @@ impl Shape {
         Shape::Five,
     ];
 
+    #[inline(always)]
     fn from_u8(v: u8) -> Shape {
         Shape::ALL[usize::from(v.min(7))]
     }
@@ -352,9 +353,11 @@ impl Shapes {
         }
     }
 
-    /// [`shape`](Self::shape) cell by cell (`2k` reads of the board): for
-    /// rows longer than the tables and cells off the board.
-    fn shape_by_cells(&self, pos: &Gomoku, c: usize, p: usize, d: usize) -> Shape {
+    /// [`shape`](Self::shape) read cell by cell (`2k` reads of the board
+    /// instead of two shifts per player): the path for rows longer than the
+    /// tables and for cells off the board, and the reference the bit-string
+    /// reading is tested and benchmarked against.
+    pub fn shape_by_cells(&self, pos: &Gomoku, c: usize, p: usize, d: usize) -> Shape {
         let (x, y) = coords(c);
         let (x, y) = (x as i32, y as i32);
         let (dx, dy) = DIRS[d];
@@ -406,8 +409,17 @@ impl Shapes {
     #[inline]
     pub fn all(&self, pos: &Gomoku, c: usize, p: usize) -> [Shape; 4] {
         match self.codes(pos, c, p) {
-            Some(codes) => codes.map(|code| Shape::from_u8(self.table[code])),
-            None => [0, 1, 2, 3].map(|d| self.shape_by_cells(pos, c, p, d)),
+            Some([a, b, c, d]) => {
+                let t = &self.table;
+                let f = Shape::from_u8;
+                [f(t[a]), f(t[b]), f(t[c]), f(t[d])]
+            }
+            None => [
+                self.shape_by_cells(pos, c, p, 0),
+                self.shape_by_cells(pos, c, p, 1),
+                self.shape_by_cells(pos, c, p, 2),
+                self.shape_by_cells(pos, c, p, 3),
+            ],
         }
     }
 
@@ -419,11 +431,9 @@ impl Shapes {
             area.or_with(&self.star[s]);
         }
         let r = pos.rules();
-        let mut out = Bits::EMPTY;
-        for c in area.and_not2(pos.stones_of(0), pos.stones_of(1)).iter() {
-            if r.has_cell(c) {
-                out.set(c);
-            }
+        let mut out = area.and_not2(pos.stones_of(0), pos.stones_of(1));
+        for (o, b) in out.0.iter_mut().zip(board_mask(r.width, r.height).0.iter()) {
+            *o &= b;
         }
         out
     }
@@ -444,6 +454,20 @@ mod tests {
     fn agree(shapes: &Shapes, pos: &Gomoku) -> Result<(), TestCaseError> {
         let r = pos.rules();
         let (w, h) = (usize::from(r.width), usize::from(r.height));
+        for p in 0..2 {
+            // The threat area read off the board: the empty cells within 3
+            // of a stone of `p` along one of the four lines.
+            let mut area = Bits::EMPTY;
+            for (x, y) in (0..h).flat_map(|y| (0..w).map(move |x| (x as i32, y as i32))) {
+                let near = DIRS.iter().any(|&(dx, dy)| {
+                    (-3..=3).any(|i| pos.state_at(x + i * dx, y + i * dy) == p as u8 + 1)
+                });
+                if near && pos.state_at(x, y) == 0 {
+                    area.set(cell(x as usize, y as usize));
+                }
+            }
+            prop_assert_eq!(shapes.threat_area(pos, p), area, "{:?} p{}", pos, p);
+        }
         let off = [cell(w.min(STRIDE - 1), 0), cell(0, h.min(21)), CELLS - 1];
         let cells = (0..h).flat_map(|y| (0..w).map(move |x| cell(x, y))).chain(off);
         for c in cells {
