@@ -36,6 +36,7 @@ use spielbaum_game_trait::{
     Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Game, History, Score, WIN,
 };
 
+use crate::cpu::Cpu;
 use crate::params::Weights;
 use crate::position::{Move, NONE, Position};
 use crate::rules::Rules;
@@ -137,6 +138,8 @@ pub struct MillEngine {
     /// Set from outside (another thread) to stop the search.
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// The processor's extensions the evaluation may use.
+    cpu: Cpu,
 }
 
 /// The running result of a search node: best score and move so far and
@@ -175,12 +178,25 @@ impl MillEngine {
             deadline: None,
             stop: None,
             stopped: false,
+            cpu: Cpu::from_env(),
         }
     }
 
     /// The settings.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The processor's extensions the search uses ([`Cpu::from_env`]
+    /// unless set).
+    pub fn cpu(&self) -> Cpu {
+        self.cpu
+    }
+
+    /// Lets the search use `cpu`'s extensions (the same tree and values
+    /// on every path; only the speed differs).
+    pub fn set_cpu(&mut self, cpu: Cpu) {
+        self.cpu = cpu;
     }
 
     /// Forgets the table, killers and history (a new game).
