@@ -451,6 +451,7 @@ mod tests {
             for (i, p) in [pos.to_move(), pos.to_move().other()].into_iter().enumerate() {
                 let l = t.side(pos.board(), pos.stones(p), pos.empty(), false);
                 proptest::prop_assert_eq!(t.gaps_and_mills(own[i], empty), (l.gaps, l.in_mills));
+                proptest::prop_assert_eq!(t.in_mills(own[i]), pos.board().in_mills(pos.stones(p)));
                 let steps = pos.board().neighbours_of(pos.stones(p)) & pos.empty() != 0;
                 proptest::prop_assert_eq!(t.can_step(own[i], empty), steps);
             }

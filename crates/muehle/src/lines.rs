@@ -263,6 +263,18 @@ impl Triples {
         (gaps, m as u32 & 0xFF_FFFF | self.second_as_points(m))
     }
 
+    /// The stones of the side with dual mask `own` that stand in a
+    /// complete mill, as a set of points ([`Board::in_mills`]).
+    #[inline]
+    pub(crate) fn in_mills(&self, own: u64) -> u32 {
+        let mills = self.full2(own);
+        if mills == 0 {
+            return 0;
+        }
+        let m = Self::spread2(mills);
+        m as u32 & 0xFF_FFFF | self.second_as_points(m)
+    }
+
     /// The gaps of the lines of two of the side with dual mask `own`, as a
     /// set of points: every move that closes a mill ends on one.
     #[inline]

@@ -266,8 +266,13 @@ impl Position {
     /// take: those outside mills, or all of them if every one is in a mill.
     #[inline]
     pub fn removable(&self) -> u32 {
-        let opp = self.stones[self.side as usize ^ 1];
-        let free = opp & !self.board.in_mills(opp);
+        let o = self.side as usize ^ 1;
+        let opp = self.stones[o];
+        let in_mills = match &self.board.triples {
+            Some(t) => t.in_mills(self.dual[o]),
+            None => self.board.in_mills(opp),
+        };
+        let free = opp & !in_mills;
         if free == 0 { opp } else { free }
     }
 
