@@ -252,15 +252,7 @@ impl Triples {
     /// side in complete mills, both as sets of points.
     #[inline]
     pub(crate) fn gaps_and_mills(&self, own: u64, empty: u64) -> (u32, u32) {
-        let twos = self.full2(own | empty) & self.one2(empty);
-        let gaps = empty & Self::spread2(twos);
-        let gaps = gaps as u32 & 0xFF_FFFF | self.second_as_points(gaps);
-        let mills = self.full2(own);
-        if mills == 0 {
-            return (gaps, 0);
-        }
-        let m = Self::spread2(mills);
-        (gaps, m as u32 & 0xFF_FFFF | self.second_as_points(m))
+        (self.gaps(own, empty), self.in_mills(own))
     }
 
     /// The stones of the side with dual mask `own` that stand in a
@@ -280,6 +272,9 @@ impl Triples {
     #[inline]
     pub(crate) fn gaps(&self, own: u64, empty: u64) -> u32 {
         let twos = self.full2(own | empty) & self.one2(empty);
+        if twos == 0 {
+            return 0;
+        }
         let gaps = empty & Self::spread2(twos);
         gaps as u32 & 0xFF_FFFF | self.second_as_points(gaps)
     }
@@ -317,6 +312,10 @@ impl Triples {
             b.free[i] = self.pairs2(o, empty, pop);
             b.blocked[i] = pop.pop24(o as u32 & LOW as u32 & shut);
             if moving[i] {
+                // No line of two: no open mill and no double mill.
+                if twos == 0 {
+                    continue;
+                }
                 // The gaps in the other view: a stone next to a gap along
                 // the gap's other line steps into it.
                 let gaps = self.cross(empty & Self::spread2(twos));
