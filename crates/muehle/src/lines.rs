@@ -20,7 +20,8 @@ use crate::cpu::PopCount;
 /// `u32::count_ones` then costs about three times as many instructions,
 /// and 12-bit look-ups need a shift and a mask each).
 /// A build for a target with `popcnt` (`-C target-cpu=native` on any
-/// recent x86-64) uses the instruction instead.
+/// recent x86-64) uses the instruction instead; the engine's evaluation
+/// takes it where run-time detection finds it ([`crate::cpu`]).
 static POP16: [u8; 1 << 16] = {
     let mut t = [0u8; 1 << 16];
     let mut i = 0;
