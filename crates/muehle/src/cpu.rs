@@ -6,7 +6,7 @@
 //! instruction; the evaluator's population counts then read a table of
 //! 65,536 bytes (two or three look-ups a count). Where the processor has
 //! the instruction ([`Popcnt`]), the evaluation is compiled a second time
-//! with it (a type parameter, [`PopCount`]) and the engine takes that
+//! with it (a type parameter that counts bits) and the engine takes that
 //! version. [`Cpu::from_env`] is what an engine uses unless told
 //! otherwise: `SPIELBAUM_PORTABLE=1` in the environment forces the
 //! portable path (CI runs the tests once that way).
