@@ -489,7 +489,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
 
         /// Random stone sets (any density, edges included) on random
         /// square and rectangular boards, rows of 3 to 6, exact and
@@ -514,11 +514,16 @@ mod tests {
             agree(shapes, &pos.symmetric(sym))?;
         }
 
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
         /// Positions reached by play and take-back (the incremental
         /// bookkeeping of the bit strings), checked after every move.
         #[test]
         fn played(w in 3u8..=22, h in 3u8..=22, k in 3u8..=6, exact: bool,
-                  picks in proptest::collection::vec(any::<u32>(), 0..60)) {
+                  picks in proptest::collection::vec(any::<u32>(), 0..40)) {
             let r = rules(w, h, k, exact);
             let shapes = Shapes::get(k, exact);
             let mut g = Gomoku::new(r);
