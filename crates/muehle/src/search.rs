@@ -49,6 +49,9 @@ use params::*;
 
 mod leaf;
 mod order;
+mod stack;
+
+use stack::MoveStack;
 
 /// The engine's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +126,7 @@ pub struct MillEngine {
     evals: Vec<(u64, i32)>,
     eval_rules: Option<Rules>,
     /// Generated moves of every ply on the path, one after another.
-    moves: Vec<Move>,
+    moves: MoveStack,
     /// Ordering scores parallel to `moves`.
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
@@ -168,7 +171,7 @@ impl MillEngine {
             table: Table::new(config.table_mib),
             evals: vec![(0, 0); EVAL_CACHE],
             eval_rules: None,
-            moves: Vec::with_capacity(MAX_PLY * 64),
+            moves: MoveStack::with_capacity(MAX_PLY * 64),
             scores: Vec::with_capacity(MAX_PLY * 64),
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; 32]; 25],
