@@ -251,17 +251,6 @@ fn line_code<const K: usize>(pos: &Gomoku, c: usize, p: usize, d: usize) -> usiz
     BASE3[o as usize] as usize + 2 * BASE3[q as usize] as usize
 }
 
-/// [`line_code`] of the four directions.
-#[inline(always)]
-fn codes_k<const K: usize>(pos: &Gomoku, c: usize, p: usize) -> [usize; 4] {
-    [
-        line_code::<K>(pos, c, p, 0),
-        line_code::<K>(pos, c, p, 1),
-        line_code::<K>(pos, c, p, 2),
-        line_code::<K>(pos, c, p, 3),
-    ]
-}
-
 impl Shapes {
     /// The (shared, built once) shapes of rows of `k`, exact or freestyle.
     pub fn get(k: u8, exact: bool) -> &'static Shapes {
@@ -315,20 +304,28 @@ impl Shapes {
         self.k
     }
 
-    /// The table codes of the four lines through `c` (see [`codes_k`]),
-    /// `None` where there is no table or `c` is off the board.
+    /// The table codes (see [`line_code`]) of the lines through `c` in the
+    /// directions `dirs`, `None` where there is no table or `c` is off the
+    /// board: the one place that turns the row length into the constant
+    /// the bit reading is compiled for.
     #[inline(always)]
-    fn codes(&self, pos: &Gomoku, c: usize, p: usize) -> Option<[usize; 4]> {
+    fn codes<const N: usize>(
+        &self,
+        pos: &Gomoku,
+        c: usize,
+        p: usize,
+        dirs: [usize; N],
+    ) -> Option<[usize; N]> {
         if !pos.rules().has_cell(c) {
             return None;
         }
-        match self.k {
-            5 => Some(codes_k::<5>(pos, c, p)),
-            4 => Some(codes_k::<4>(pos, c, p)),
-            6 => Some(codes_k::<6>(pos, c, p)),
-            3 => Some(codes_k::<3>(pos, c, p)),
-            _ => None,
-        }
+        Some(match self.k {
+            5 => dirs.map(|d| line_code::<5>(pos, c, p, d)),
+            4 => dirs.map(|d| line_code::<4>(pos, c, p, d)),
+            6 => dirs.map(|d| line_code::<6>(pos, c, p, d)),
+            3 => dirs.map(|d| line_code::<3>(pos, c, p, d)),
+            _ => return None,
+        })
     }
 
     /// The shape a stone of player index `p` on the empty cell `c` makes in
@@ -336,19 +333,8 @@ impl Shapes {
     #[inline]
     pub fn shape(&self, pos: &Gomoku, c: usize, p: usize, d: usize) -> Shape {
         assert!(d < DIRS.len(), "direction {d} out of range");
-        let code = if pos.rules().has_cell(c) {
-            match self.k {
-                5 => Some(line_code::<5>(pos, c, p, d)),
-                4 => Some(line_code::<4>(pos, c, p, d)),
-                6 => Some(line_code::<6>(pos, c, p, d)),
-                3 => Some(line_code::<3>(pos, c, p, d)),
-                _ => None,
-            }
-        } else {
-            None
-        };
-        match code {
-            Some(code) => Shape::from_u8(self.table[code]),
+        match self.codes(pos, c, p, [d]) {
+            Some([code]) => Shape::from_u8(self.table[code]),
             None => self.shape_by_cells(pos, c, p, d),
         }
     }
@@ -396,7 +382,7 @@ impl Shapes {
     /// The strongest shape over the four directions.
     #[inline]
     pub fn best(&self, pos: &Gomoku, c: usize, p: usize) -> Shape {
-        match self.codes(pos, c, p) {
+        match self.codes(pos, c, p, [0, 1, 2, 3]) {
             Some(codes) => {
                 let t = &self.table;
                 Shape::from_u8(t[codes[0]].max(t[codes[1]]).max(t[codes[2]]).max(t[codes[3]]))
@@ -408,7 +394,7 @@ impl Shapes {
     /// The four shapes.
     #[inline]
     pub fn all(&self, pos: &Gomoku, c: usize, p: usize) -> [Shape; 4] {
-        match self.codes(pos, c, p) {
+        match self.codes(pos, c, p, [0, 1, 2, 3]) {
             Some([a, b, c, d]) => {
                 let t = &self.table;
                 let f = Shape::from_u8;

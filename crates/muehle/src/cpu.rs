@@ -11,11 +11,11 @@
 //! otherwise: `SPIELBAUM_PORTABLE=1` in the environment forces the
 //! portable path (CI runs the tests once that way).
 //!
-//! `unsafe` here only, nowhere else in the crate: the `popcnt` instruction
-//! is sound to run only on a processor that has it, and a [`Popcnt`]
-//! value exists only after run-time detection found it.
+//! `unsafe` here only (one `asm!` block), nowhere else in the crate: the
+//! `popcnt` instruction is sound to run only on a processor that has it,
+//! and a [`Popcnt`] value exists only after run-time detection found it.
 
-#![allow(unsafe_code)]
+use std::ffi::OsStr;
 
 /// Population counts of masks of up to 48 bits: the table ([`Portable`])
 /// or the instruction ([`Popcnt`]).
@@ -66,6 +66,7 @@ impl Popcnt {
             // SAFETY: a `Popcnt` value exists only where `detect` found the
             // instruction on this processor. It reads a register, writes
             // another and the flags, and touches no memory.
+            #[allow(unsafe_code)]
             unsafe {
                 std::arch::asm!(
                     "popcnt {n}, {x}",
@@ -84,11 +85,13 @@ impl Popcnt {
 impl PopCount for Popcnt {
     #[inline(always)]
     fn pop24(self, x: u32) -> u32 {
+        debug_assert!(x >> 24 == 0, "{x:#x}");
         self.count(u64::from(x))
     }
 
     #[inline(always)]
     fn pop48(self, x: u64) -> u32 {
+        debug_assert!(x >> 48 == 0, "{x:#x}");
         self.count(x)
     }
 }
@@ -116,7 +119,7 @@ impl Cpu {
     /// anything but `0` and the empty string): then
     /// [`portable`](Self::portable).
     pub fn from_env() -> Cpu {
-        if std::env::var_os("SPIELBAUM_PORTABLE").is_some_and(|v| v != "0" && !v.is_empty()) {
+        if portable_requested(std::env::var_os("SPIELBAUM_PORTABLE").as_deref()) {
             Cpu::portable()
         } else {
             Cpu::detect()
@@ -134,6 +137,12 @@ impl Cpu {
     }
 }
 
+/// `true` if a value of `SPIELBAUM_PORTABLE` asks for the portable path:
+/// set, and neither empty nor `0`.
+fn portable_requested(v: Option<&OsStr>) -> bool {
+    v.is_some_and(|v| !v.is_empty() && v != "0")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,7 +150,7 @@ mod tests {
     #[test]
     fn the_instruction_counts_as_the_table_does() {
         let Some(h) = Popcnt::detect() else {
-            eprintln!("no popcnt on this processor: nothing to compare");
+            eprintln!("skipped: this processor has no popcnt");
             return;
         };
         for x in 0..1u32 << 24 {
@@ -160,13 +169,29 @@ mod tests {
     #[test]
     fn the_environment_can_force_the_portable_path() {
         let env = Cpu::from_env();
-        let forced =
-            std::env::var_os("SPIELBAUM_PORTABLE").is_some_and(|v| v != "0" && !v.is_empty());
-        if forced {
+        // The rule itself is checked value by value below.
+        if portable_requested(std::env::var_os("SPIELBAUM_PORTABLE").as_deref()) {
             assert!(env.is_portable(), "{env:?}");
         } else {
             assert_eq!(env, Cpu::detect());
         }
         assert!(Cpu::portable().is_portable());
+    }
+
+    /// Unset, empty and `0` keep the extensions; anything else turns them
+    /// off.
+    #[test]
+    fn which_values_ask_for_the_portable_path() {
+        let cases: [(Option<&str>, bool); 6] = [
+            (None, false),
+            (Some(""), false),
+            (Some("0"), false),
+            (Some("1"), true),
+            (Some("yes"), true),
+            (Some("00"), true),
+        ];
+        for (v, want) in cases {
+            assert_eq!(portable_requested(v.map(OsStr::new)), want, "{v:?}");
+        }
     }
 }

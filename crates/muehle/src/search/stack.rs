@@ -111,6 +111,40 @@ mod tests {
         }
     }
 
+    /// The branch-free steps (written four at a time into the stack, kept
+    /// by count) give the same moves in the same order as the general
+    /// loop over each stone's empty neighbours, in every variant, with and
+    /// without flying, along random games.
+    #[test]
+    fn branch_free_steps_equal_the_per_neighbour_loop() {
+        let mut rng = SplitMix64::new(10);
+        let mut moving = 0;
+        for v in Variant::ALL {
+            for flying in [true, false] {
+                for _ in 0..40 {
+                    let mut pos = Position::new(Rules::new(v).with_flying(flying));
+                    let mut stack = MoveStack::with_capacity(4);
+                    let mut moves = MoveList::new();
+                    for _ in 0..rng.below(120) {
+                        stack.truncate(0);
+                        pos.generate::<false, _>(&mut stack);
+                        let mut general = Vec::new();
+                        pos.generate_per_neighbour(&mut general);
+                        assert_eq!(&stack[..], &general[..], "{pos}");
+                        moving += usize::from(general.iter().any(|m| !m.is_place()));
+                        moves.clear();
+                        pos.moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        pos.play(moves[rng.below(moves.len())]);
+                    }
+                }
+            }
+        }
+        assert!(moving > 1_000, "only {moving} positions with steps");
+    }
+
     #[test]
     fn keeps_what_it_is_told_and_grows() {
         let mut s = MoveStack::with_capacity(2);
