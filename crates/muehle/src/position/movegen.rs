@@ -2,7 +2,7 @@
 
 use spielbaum_game_trait::MoveList;
 
-use super::{Move, Position, NONE};
+use super::{Move, NONE, Position};
 
 /// Where move generation writes: the game's [`MoveList`] or the engine's
 /// move stack.
