@@ -211,7 +211,7 @@ impl GameSpec for GomokuSpec {
         Ok(vec![
             NamedAgent {
                 name: "engine",
-                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; defend=N checks with VCTs of N nodes in all that the opponent has no forced win after the chosen move and else plays the best of up to 12 other moves that leaves none; default depth 6 within 1 s a move (a depth or node limit alone has no time limit)",
+                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; defend=N checks with threat searches of N nodes in all that the opponent has no forced win after the chosen move (a VCT, or a set-up move that leaves every answer facing one) and else plays the best of the first 3 other moves found that leave none; default depth 6 within 1 s a move (a depth or node limit alone has no time limit)",
                 keys: GOMOKU_ENGINE_KEYS,
                 build: Arc::new(gomoku_engine),
             },
