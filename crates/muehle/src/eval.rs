@@ -5,6 +5,7 @@
 
 use spielbaum_game_trait::{Evaluator, Game, MoveList, Player, Score, clamp_eval};
 
+use crate::cpu::{Cpu, PopCount, Portable};
 #[cfg(test)]
 use crate::position::Phase;
 use crate::position::{Move, NONE, Position};
@@ -235,10 +236,14 @@ pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
 /// no legal move (and so has lost, the game not having ended otherwise):
 /// on the standard board the evaluation's count of stones next to an empty
 /// point answers that, so the search asks once for both.
+/// `cpu` says how to count bits.
 #[inline]
-pub(crate) fn value_unless_blocked(pos: &Position, weights: &Weights) -> Option<Score> {
+pub(crate) fn value_unless_blocked(pos: &Position, weights: &Weights, cpu: Cpu) -> Option<Score> {
     if let Some(t) = &pos.board().triples {
-        let (v, blocked) = fast_value_dual_blocked(pos, t, weights);
+        let (v, blocked) = match cpu.popcnt() {
+            Some(h) => fast_value_dual_blocked(pos, t, weights, h),
+            None => fast_value_dual_blocked(pos, t, weights, Portable),
+        };
         return (!blocked).then(|| clamp_eval(i64::from(v)));
     }
     pos.can_move().then(|| evaluate_with(pos, weights))
@@ -248,14 +253,19 @@ pub(crate) fn value_unless_blocked(pos: &Position, weights: &Weights) -> Option<
 /// position's dual masks: both sides' line facts in one pass.
 #[inline]
 fn fast_value_dual(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> i32 {
-    fast_value_dual_blocked(pos, t, w).0
+    fast_value_dual_blocked(pos, t, w, Portable).0
 }
 
 /// [`fast_value_dual`], and whether the side to move cannot move: it
 /// moves along the lines (no stone in hand, not flying) and none of its
-/// stones has an empty neighbour.
+/// stones has an empty neighbour. `pop` counts the bits.
 #[inline(always)]
-fn fast_value_dual_blocked(pos: &Position, t: &crate::lines::Triples, w: &Weights) -> (i32, bool) {
+fn fast_value_dual_blocked<P: PopCount>(
+    pos: &Position,
+    t: &crate::lines::Triples,
+    w: &Weights,
+    pop: P,
+) -> (i32, bool) {
     let board = pos.board();
     let me = pos.to_move();
     let (own, empty) = pos.duals();
@@ -265,7 +275,7 @@ fn fast_value_dual_blocked(pos: &Position, t: &crate::lines::Triples, w: &Weight
     let n = [pos.on_board(me), pos.on_board(me.other())];
     let flying = [0, 1].map(|i| hand[i] == 0 && flying_rule && n[i] == 3);
     let moving = [0, 1].map(|i| hand[i] == 0 && !flying[i]);
-    let l = t.both(own, empty, moving);
+    let l = t.both(own, empty, moving, pop);
     let mut value = [0i32; 2];
     for i in 0..2 {
         let mut v = w.stone * (n[i] as i32 + i32::from(hand[i])) + w.mill * l.mills[i] as i32;
@@ -274,7 +284,7 @@ fn fast_value_dual_blocked(pos: &Position, t: &crate::lines::Triples, w: &Weight
         if hand[i] > 0 {
             v += w.two * l.twos[i] as i32 + w.placing_mobility * l.free[i] as i32
                 - w.blocked * l.blocked[i] as i32
-                + w.crossing * crate::lines::pop24(stones[i] & board.crossings()) as i32;
+                + w.crossing * pop.pop24(stones[i] & board.crossings()) as i32;
         } else if !flying[i] {
             v += w.mobility * l.free[i] as i32 - w.blocked * l.blocked[i] as i32
                 + w.double_mill * l.double_mills[i].min(2) as i32;
@@ -430,10 +440,18 @@ mod tests {
             let t = pos.board().triples.as_ref().expect("the standard board has triples");
             proptest::prop_assert_eq!(fast_value_dual(&pos, t, &WEIGHTS), fast_value_triples(&pos, t, &WEIGHTS));
             proptest::prop_assert_eq!(fast_value_dual(&pos, t, &WEIGHTS), reference_value(&pos));
+            // The same evaluation with the instruction's population counts.
+            if let Some(h) = crate::cpu::Popcnt::detect() {
+                proptest::prop_assert_eq!(
+                    fast_value_dual_blocked(&pos, t, &WEIGHTS, h),
+                    fast_value_dual_blocked(&pos, t, &WEIGHTS, Portable)
+                );
+            }
             let (own, empty) = pos.duals();
             for (i, p) in [pos.to_move(), pos.to_move().other()].into_iter().enumerate() {
                 let l = t.side(pos.board(), pos.stones(p), pos.empty(), false);
                 proptest::prop_assert_eq!(t.gaps_and_mills(own[i], empty), (l.gaps, l.in_mills));
+                proptest::prop_assert_eq!(t.in_mills(own[i]), pos.board().in_mills(pos.stones(p)));
                 let steps = pos.board().neighbours_of(pos.stones(p)) & pos.empty() != 0;
                 proptest::prop_assert_eq!(t.can_step(own[i], empty), steps);
             }
@@ -491,7 +509,9 @@ mod tests {
                 None => reference_value(&pos),
             };
             let expected = moves.then(|| clamp_eval(i64::from(reference)));
-            assert_eq!(value_unless_blocked(&pos, &WEIGHTS), expected, "{pos}");
+            for cpu in [Cpu::portable(), Cpu::detect()] {
+                assert_eq!(value_unless_blocked(&pos, &WEIGHTS, cpu), expected, "{pos} {cpu:?}");
+            }
             blocked[usize::from(variant == Variant::Nine)] += usize::from(!moves);
         }
         assert!(blocked[0] > 100 && blocked[1] > 100, "too few blocked positions: {blocked:?}");

@@ -1,8 +1,9 @@
 #![doc = include_str!("../README.md")]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod board;
+pub mod cpu;
 pub mod db;
 pub mod engine;
 mod eval;
@@ -18,6 +19,7 @@ mod table;
 pub mod uci;
 
 pub use board::{Board, MAX_POINTS, MAX_SYMMETRIES, Variant};
+pub use cpu::Cpu;
 pub use eval::{MillEval, double_mills, evaluate_with, running_mills};
 pub use eval1976::{
     Breakdown, Eval1976, H4_NO_MILL, Phase1976, WEIGHTS, WEIGHTS_14, mobility_value,

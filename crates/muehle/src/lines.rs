@@ -12,6 +12,7 @@
 //! tables.
 
 use crate::board::Board;
+use crate::cpu::PopCount;
 
 /// Stones in each 16-bit pattern: a portable population count of 24- and
 /// 48-bit masks in two or three look-ups whose indices are plain
@@ -19,7 +20,8 @@ use crate::board::Board;
 /// `u32::count_ones` then costs about three times as many instructions,
 /// and 12-bit look-ups need a shift and a mask each).
 /// A build for a target with `popcnt` (`-C target-cpu=native` on any
-/// recent x86-64) uses the instruction instead.
+/// recent x86-64) uses the instruction instead; the engine's evaluation
+/// takes it where run-time detection finds it ([`crate::cpu`]).
 static POP16: [u8; 1 << 16] = {
     let mut t = [0u8; 1 << 16];
     let mut i = 0;
@@ -222,10 +224,10 @@ impl Triples {
     /// ends of `y` next to a middle of `x` are disjoint and count all
     /// pairs in one population count.
     #[inline(always)]
-    fn pairs2(&self, x: u64, y: u64) -> u32 {
+    fn pairs2<P: PopCount>(&self, x: u64, y: u64, pop: P) -> u32 {
         let mid = self.t2 << 1;
         let ends = |m: u64| m >> 1 | m << 1;
-        pop48(x & ends(y & mid) | y & ends(x & mid))
+        pop.pop48(x & ends(y & mid) | y & ends(x & mid))
     }
 
     /// Lines (bit 0 of their triple) that `x` fills.
@@ -251,15 +253,19 @@ impl Triples {
     /// side in complete mills, both as sets of points.
     #[inline]
     pub(crate) fn gaps_and_mills(&self, own: u64, empty: u64) -> (u32, u32) {
-        let twos = self.full2(own | empty) & self.one2(empty);
-        let gaps = empty & Self::spread2(twos);
-        let gaps = gaps as u32 & 0xFF_FFFF | self.second_as_points(gaps);
+        (self.gaps(own, empty), self.in_mills(own))
+    }
+
+    /// The stones of the side with dual mask `own` that stand in a
+    /// complete mill, as a set of points ([`Board::in_mills`]).
+    #[inline]
+    pub(crate) fn in_mills(&self, own: u64) -> u32 {
         let mills = self.full2(own);
         if mills == 0 {
-            return (gaps, 0);
+            return 0;
         }
         let m = Self::spread2(mills);
-        (gaps, m as u32 & 0xFF_FFFF | self.second_as_points(m))
+        m as u32 & 0xFF_FFFF | self.second_as_points(m)
     }
 
     /// The gaps of the lines of two of the side with dual mask `own`, as a
@@ -267,6 +273,9 @@ impl Triples {
     #[inline]
     pub(crate) fn gaps(&self, own: u64, empty: u64) -> u32 {
         let twos = self.full2(own | empty) & self.one2(empty);
+        if twos == 0 {
+            return 0;
+        }
         let gaps = empty & Self::spread2(twos);
         gaps as u32 & 0xFF_FFFF | self.second_as_points(gaps)
     }
@@ -281,9 +290,15 @@ impl Triples {
     /// The line facts of both sides (dual masks `own`; `empty`: the dual
     /// mask of the empty points) in one pass; `moving[i]` asks for side
     /// `i`'s open mills by a step and double mills instead of its lines
-    /// of two.
+    /// of two. `pop` counts the bits.
     #[inline]
-    pub(crate) fn both(&self, own: [u64; 2], empty: u64, moving: [bool; 2]) -> Both {
+    pub(crate) fn both<P: PopCount>(
+        &self,
+        own: [u64; 2],
+        empty: u64,
+        moving: [bool; 2],
+        pop: P,
+    ) -> Both {
         const LOW: u64 = 0xFF_FFFF;
         // Stones of either side without an empty neighbour on their line
         // of each view, then on both of their lines.
@@ -294,21 +309,25 @@ impl Triples {
             let o = own[i];
             let mills = self.full2(o);
             let twos = self.full2(o | empty) & self.one2(empty);
-            b.mills[i] = pop48(mills);
-            b.free[i] = self.pairs2(o, empty);
-            b.blocked[i] = pop24(o as u32 & LOW as u32 & shut);
+            b.mills[i] = pop.pop48(mills);
+            b.free[i] = self.pairs2(o, empty, pop);
+            b.blocked[i] = pop.pop24(o as u32 & LOW as u32 & shut);
             if moving[i] {
+                // No line of two: no open mill and no double mill.
+                if twos == 0 {
+                    continue;
+                }
                 // The gaps in the other view: a stone next to a gap along
                 // the gap's other line steps into it.
                 let gaps = self.cross(empty & Self::spread2(twos));
-                b.open_by_step[i] = pop48(gaps & (self.up2(o) | self.down2(o)));
+                b.open_by_step[i] = pop.pop48(gaps & (self.up2(o) | self.down2(o)));
                 if mills != 0 {
                     let m = Self::spread2(mills);
                     let in_mills = m | self.cross(m);
-                    b.double_mills[i] = self.pairs2(in_mills, gaps);
+                    b.double_mills[i] = self.pairs2(in_mills, gaps, pop);
                 }
             } else {
-                b.twos[i] = pop48(twos);
+                b.twos[i] = pop.pop48(twos);
             }
         }
         b

@@ -266,8 +266,13 @@ impl Position {
     /// take: those outside mills, or all of them if every one is in a mill.
     #[inline]
     pub fn removable(&self) -> u32 {
-        let opp = self.stones[self.side as usize ^ 1];
-        let free = opp & !self.board.in_mills(opp);
+        let o = self.side as usize ^ 1;
+        let opp = self.stones[o];
+        let in_mills = match &self.board.triples {
+            Some(t) => t.in_mills(self.dual[o]),
+            None => self.board.in_mills(opp),
+        };
+        let free = opp & !in_mills;
         if free == 0 { opp } else { free }
     }
 
@@ -384,6 +389,31 @@ impl Position {
         mv.take < 24 && caps >> mv.take & 1 == 1
     }
 
+    /// Plays `mv` (a legal move): [`Game::play`] and [`Game::after`].
+    #[inline(always)]
+    fn apply(&mut self, mv: Move) {
+        let s = self.side as usize;
+        if mv.from == NONE {
+            self.hand[s] -= 1;
+            self.stones[s] |= 1 << mv.to;
+            self.on[s] = crate::lines::pop24(self.stones[s]) as u8;
+            self.dual[s] |= self.board.dual_bit[mv.to as usize];
+        } else {
+            self.stones[s] ^= 1 << mv.from | 1 << mv.to;
+            self.dual[s] ^=
+                self.board.dual_bit[mv.from as usize] | self.board.dual_bit[mv.to as usize];
+        }
+        if mv.take != NONE {
+            self.stones[s ^ 1] &= !(1 << mv.take);
+            self.on[s ^ 1] = crate::lines::pop24(self.stones[s ^ 1]) as u8;
+            self.dual[s ^ 1] &= !self.board.dual_bit[mv.take as usize];
+            self.counter = 0;
+        } else {
+            self.counter = self.counter.saturating_add(1);
+        }
+        self.side ^= 1;
+    }
+
     #[inline]
     pub(crate) fn generate<const CLOSING: bool, S: MoveSink>(&self, out: &mut S) {
         let s = self.side as usize;
@@ -480,26 +510,16 @@ impl Game for Position {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        let s = self.side as usize;
-        if mv.from == NONE {
-            self.hand[s] -= 1;
-            self.stones[s] |= 1 << mv.to;
-            self.on[s] = crate::lines::pop24(self.stones[s]) as u8;
-            self.dual[s] |= self.board.dual_bit[mv.to as usize];
-        } else {
-            self.stones[s] ^= 1 << mv.from | 1 << mv.to;
-            self.dual[s] ^=
-                self.board.dual_bit[mv.from as usize] | self.board.dual_bit[mv.to as usize];
-        }
-        if mv.take != NONE {
-            self.stones[s ^ 1] &= !(1 << mv.take);
-            self.on[s ^ 1] = crate::lines::pop24(self.stones[s ^ 1]) as u8;
-            self.dual[s ^ 1] &= !self.board.dual_bit[mv.take as usize];
-            self.counter = 0;
-        } else {
-            self.counter = self.counter.saturating_add(1);
-        }
-        self.side ^= 1;
+        self.apply(mv);
+    }
+
+    /// Copy-make with the move applied in place (inlined into the
+    /// engine's search, no call per move).
+    #[inline(always)]
+    fn after(&self, mv: Move) -> Self {
+        let mut next = *self;
+        next.apply(mv);
+        next
     }
 
     fn outcome(&self) -> Option<Outcome> {

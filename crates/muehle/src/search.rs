@@ -38,6 +38,7 @@ use spielbaum_game_trait::{
     Agent, AgentError, AgentLimits, Decision, EVAL_MAX, Game, History, Score, WIN,
 };
 
+use crate::cpu::Cpu;
 use crate::params::Weights;
 use crate::position::{Move, NONE, Position};
 use crate::rules::Rules;
@@ -132,8 +133,9 @@ pub struct MillEngine {
     /// Ordering scores parallel to `moves`.
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
-    /// History counters by `from` (24 = placing) and `to`.
-    history: [[i32; 24]; 25],
+    /// History counters by `from` (24 = placing) and `to` (rows of 32,
+    /// indexed by `to & 31`: no bounds check in the ordering loop).
+    history: [[i32; 32]; 25],
     /// Keys of the game since the last capture, then of the path.
     keys: Vec<u64>,
     /// Index in `keys` of the searched position's key: the game's
@@ -146,6 +148,8 @@ pub struct MillEngine {
     /// Set from outside (another thread) to stop the search.
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// The processor's extensions the evaluation may use.
+    cpu: Cpu,
 }
 
 /// The running result of a search node: best score and move so far and
@@ -176,7 +180,7 @@ impl MillEngine {
             moves: Vec::with_capacity(MAX_PLY * 64),
             scores: Vec::with_capacity(MAX_PLY * 64),
             killers: [[NO_MOVE; 2]; MAX_PLY],
-            history: [[0; 24]; 25],
+            history: [[0; 32]; 25],
             keys: Vec::with_capacity(1024),
             root_at: 0,
             nodes: 0,
@@ -185,6 +189,7 @@ impl MillEngine {
             deadline: None,
             stop: None,
             stopped: false,
+            cpu: Cpu::from_env(),
         }
     }
 
@@ -193,11 +198,23 @@ impl MillEngine {
         &self.config
     }
 
+    /// The processor's extensions the search uses ([`Cpu::from_env`]
+    /// unless set).
+    pub fn cpu(&self) -> Cpu {
+        self.cpu
+    }
+
+    /// Lets the search use `cpu`'s extensions (the same tree and values
+    /// on every path; only the speed differs).
+    pub fn set_cpu(&mut self, cpu: Cpu) {
+        self.cpu = cpu;
+    }
+
     /// Forgets the table, killers and history (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
-        self.history = [[0; 24]; 25];
+        self.history = [[0; 32]; 25];
     }
 
     /// A flag another thread may set to stop the search (looked at with
@@ -558,8 +575,7 @@ impl MillEngine {
                 k[1] = k[0];
                 k[0] = mv;
             }
-            let from = if mv.from == NONE { 24 } else { mv.from as usize };
-            let h = &mut self.history[from][mv.to as usize];
+            let h = &mut self.history[history_from(mv)][usize::from(mv.to & 31)];
             *h = (*h + depth * depth).min(1 << 18);
         }
         true
@@ -617,6 +633,12 @@ impl MillEngine {
         self.scores.truncate(base);
         best
     }
+}
+
+/// The history row of `mv`: its `from` point, 24 for a placing.
+#[inline(always)]
+fn history_from(mv: Move) -> usize {
+    usize::from(mv.from.min(24))
 }
 
 /// A score as stored: wins and losses counted from this node, not the root.

@@ -317,3 +317,29 @@ fn placing_reductions_cut_only_placing_trees_and_only_with_reductions_on() {
     let middle = Position::nine().parse_position(MIDDLE).unwrap();
     assert_eq!(search(&middle, on(0), 8), search(&middle, on(2), 8));
 }
+
+/// The search takes the same tree and values with the processor's
+/// population count as with the portable one (a placing, a moving and a
+/// flying position).
+#[test]
+fn every_processor_path_searches_the_same_tree() {
+    use spielbaum_muehle::Cpu;
+    let positions = [
+        MIDDLE,
+        "W.B/.../.../WB..../.../.../... w 7 7 0",
+        "WWW/BB./.../B....B/.../.../... b 0 0 3",
+    ];
+    for text in positions {
+        let pos = Position::nine().parse_position(text).unwrap();
+        let run = |cpu: Cpu| {
+            let mut e = MillEngine::new(EngineConfig { table_mib: 1, ..Default::default() });
+            e.set_cpu(cpu);
+            assert_eq!(e.cpu(), cpu);
+            let r = e.search(&pos, &AgentLimits::depth(7));
+            (r.nodes, r.qnodes, r.score, r.best, r.pv)
+        };
+        let portable = run(Cpu::portable());
+        assert!(portable.0 > 1_000, "{text}: {portable:?}");
+        assert_eq!(run(Cpu::detect()), portable, "{text}");
+    }
+}

@@ -60,7 +60,8 @@ impl MillEngine {
         let shift = 64 - EVAL_CACHE.trailing_zeros();
         let slot = &mut self.evals[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize];
         if slot.0 != key.wrapping_add(1) {
-            let v = value_unless_blocked(pos, &self.config.weights).unwrap_or(BLOCKED_VALUE);
+            let v =
+                value_unless_blocked(pos, &self.config.weights, self.cpu).unwrap_or(BLOCKED_VALUE);
             *slot = (key.wrapping_add(1), v);
         }
         (slot.1 != BLOCKED_VALUE).then_some(slot.1)

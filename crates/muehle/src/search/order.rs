@@ -58,8 +58,7 @@ impl MillEngine {
             } else if mv == killers[1] {
                 ORDER_KILLER[1]
             } else {
-                let from = if mv.from == NONE { 24 } else { mv.from as usize };
-                let mut s = history[from][mv.to as usize];
+                let mut s = history[history_from(mv)][usize::from(mv.to & 31)];
                 if gaps >> mv.to & 1 == 1 {
                     s += ORDER_BLOCK;
                 }
