@@ -186,8 +186,9 @@ pub const PLACING_REDUCTION_AFTER: usize = 6;
 /// down) won more against the 1976 program at 600,000 nodes a move
 /// (seeds 2 and 3: 98 / 2 / 0 and 92 / 8 / 0 against 95 / 5 / 0 and
 /// 91 / 9 / 0) but lost in self-play (−31 Elo [−59, −4] at 100,000
-/// nodes), so the default stays; the `contempt` key of the `engine`
-/// spec sets it.
+/// nodes), and so did 600 (96 / 4 / 0 and 93 / 7 / 0; −26 [−48, −5]),
+/// so the default stays; the `contempt` key of the `engine` spec sets
+/// it.
 pub const CONTEMPT: i32 = 150;
 /// How often a position must have come before in the game (before the
 /// searched position, or as it) for the search to score reaching it
