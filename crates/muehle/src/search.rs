@@ -51,6 +51,9 @@ use params::*;
 
 mod leaf;
 mod order;
+mod stack;
+
+use stack::MoveStack;
 
 /// The engine's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +132,7 @@ pub struct MillEngine {
     evals: Vec<(u64, i32)>,
     eval_rules: Option<Rules>,
     /// Generated moves of every ply on the path, one after another.
-    moves: Vec<Move>,
+    moves: MoveStack,
     /// Ordering scores parallel to `moves`.
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
@@ -177,7 +180,7 @@ impl MillEngine {
             table: Table::new(config.table_mib),
             evals: vec![(0, 0); EVAL_CACHE],
             eval_rules: None,
-            moves: Vec::with_capacity(MAX_PLY * 64),
+            moves: MoveStack::with_capacity(MAX_PLY * 64),
             scores: Vec::with_capacity(MAX_PLY * 64),
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; 32]; 25],
