@@ -4,14 +4,16 @@
 //! - full 225-move lists: the game-trait's `MoveList` (64 inline, spills to
 //!   the heap) reused per ply, a fresh one per node, and a list with room
 //!   for the whole board inline;
-//! - search speed: the engine's fixed-depth search from opening positions.
+//! - search speed: the engine's fixed-depth search from opening positions;
+//! - line shapes: the strongest shape of every empty cell for both players,
+//!   read from the bit strings against the cell-by-cell reading.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use smallvec::SmallVec;
 use spielbaum_game_trait::{Game, MoveList, Notation, perft, perft_undo};
-use spielbaum_gomoku::{Cell, Gomoku, Pattern, Rules, openings};
+use spielbaum_gomoku::{Cell, Gomoku, Pattern, Rules, Shape, Shapes, openings};
 use spielbaum_negamax::{Config, Limits, Searcher};
 
 fn opening() -> Gomoku {
@@ -114,9 +116,60 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
+/// The strongest shape (four directions) of every empty cell for both
+/// players on four 15×15 openings, by [`Shapes::best`] (bit strings) and
+/// by [`Shapes::shape_by_cells`]; both runs assert the same sum of shapes.
+fn shapes(c: &mut Criterion) {
+    let starts = openings(&Rules::default(), 4, 6, 2026);
+    let shapes = Shapes::get(5, false);
+    let empty: Vec<Vec<usize>> = starts
+        .iter()
+        .map(|g| {
+            let mut list = MoveList::new();
+            g.all_moves(&mut list);
+            list.iter().map(|m| m.index()).collect()
+        })
+        .collect();
+    let by_bits = |starts: &[Gomoku]| -> u64 {
+        let mut sum = 0;
+        for (g, cells) in starts.iter().zip(&empty) {
+            for &c in cells {
+                for p in 0..2 {
+                    sum += shapes.best(g, c, p) as u64;
+                }
+            }
+        }
+        sum
+    };
+    let by_cells = |starts: &[Gomoku]| -> u64 {
+        let mut sum = 0;
+        for (g, cells) in starts.iter().zip(&empty) {
+            for &c in cells {
+                for p in 0..2 {
+                    let best = (0..4).map(|d| shapes.shape_by_cells(g, c, p, d)).max();
+                    sum += best.unwrap_or(Shape::None) as u64;
+                }
+            }
+        }
+        sum
+    };
+    let expected = by_cells(&starts);
+    assert!(expected > 0);
+    let lookups: usize = empty.iter().map(|cells| 2 * cells.len()).sum();
+    let mut group = c.benchmark_group("shapes/15x15/4-openings/best-of-every-empty-cell");
+    group.throughput(criterion::Throughput::Elements(lookups as u64));
+    group.bench_function("bit-strings", |b| {
+        b.iter(|| assert_eq!(by_bits(black_box(&starts)), expected))
+    });
+    group.bench_function("cell-by-cell", |b| {
+        b.iter(|| assert_eq!(by_cells(black_box(&starts)), expected))
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = gomoku_benches;
     config = Criterion::default().sample_size(10).warm_up_time(std::time::Duration::from_secs(1)).measurement_time(std::time::Duration::from_secs(3));
-    targets = copy_vs_undo, move_lists, search
+    targets = copy_vs_undo, move_lists, search, shapes
 }
 criterion_main!(gomoku_benches);

@@ -130,6 +130,13 @@ impl Gomoku {
         &self.stones[p]
     }
 
+    /// The stones of player index `p` in the rotated layouts (columns,
+    /// diagonals, anti-diagonals contiguous; see [`ROT`]).
+    #[inline(always)]
+    pub(crate) fn rot_of(&self, p: usize) -> &[Bits; 3] {
+        &self.rot[p]
+    }
+
     /// Open windows of player index `p` (see [`windows`](Self::windows)).
     #[inline(always)]
     pub(crate) fn hist_of(&self, p: usize) -> &[u16; LEVELS] {

@@ -16,14 +16,20 @@
 //!
 //! For `k ≤ 6` the shape of every line code is computed once into a table
 //! (`3^(2k)` entries, 59,049 for five in a row); longer rows are classified
-//! on the fly.
+//! on the fly. The code of a line is read from the position's bit strings:
+//! the `2k + 1` cells around the cell are one 128-bit shift of each
+//! player's stones in the layout where that line is contiguous (see
+//! `lines`), and the `2k` own bits and the `2k` blocked bits (opposing
+//! stones and cells off the board) become the base-3 code by two look-ups
+//! in [`BASE3`].
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::bits::{Bits, CELLS, MAX_SIDE, STRIDE, cell, coords};
 use crate::board::Gomoku;
-use crate::rules::DIRS;
+use crate::lines::{ROT, extract};
+use crate::rules::{DIRS, board_mask};
 
 /// What a stone makes on one line (ordered: larger is stronger).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -59,6 +65,7 @@ impl Shape {
         Shape::Five,
     ];
 
+    #[inline(always)]
     fn from_u8(v: u8) -> Shape {
         Shape::ALL[usize::from(v.min(7))]
     }
@@ -184,6 +191,77 @@ impl core::fmt::Debug for Shapes {
 /// Largest `k` with a table.
 const TABLE_MAX_K: usize = 6;
 
+/// `BASE3[x]`: the bits of `x` read as base-3 digits (bit `j` counts
+/// `3^j`), for the `2k ≤ 12` cells around a cell: the code of a line is
+/// `BASE3[own] + 2 * BASE3[blocked]`.
+static BASE3: [u32; 1 << (2 * TABLE_MAX_K)] = {
+    let mut t = [0u32; 1 << (2 * TABLE_MAX_K)];
+    let mut x = 0;
+    while x < t.len() {
+        let (mut v, mut w, mut j) = (0u32, 1u32, 0);
+        while j < 2 * TABLE_MAX_K {
+            if x >> j & 1 == 1 {
+                v += w;
+            }
+            w *= 3;
+            j += 1;
+        }
+        t[x] = v;
+        x += 1;
+    }
+    t
+};
+
+/// The table code of the line in direction `d` through the cell `c` (on
+/// the board) for a stone of player index `p`, rows of `K ≤ 6`: the
+/// `2K + 1` cells around `c` from the bit strings of both players (one
+/// 128-bit shift each), cells off the board blocked, the centre dropped,
+/// and the own and blocked bits turned into base 3 by [`BASE3`]. Equals
+/// the code [`Shapes::shape_by_cells`] builds cell by cell.
+#[inline(always)]
+fn line_code<const K: usize>(pos: &Gomoku, c: usize, p: usize, d: usize) -> usize {
+    let r = pos.rules();
+    let (x, y) = coords(c);
+    let (w1, h1) = (usize::from(r.width) - 1, usize::from(r.height) - 1);
+    // Cells on the board before and after `c` on the line.
+    let (before, after) = match d {
+        0 => (x, w1 - x),
+        1 => (y, h1 - y),
+        2 => (x.min(y), (w1 - x).min(h1 - y)),
+        _ => (x.min(h1 - y), (w1 - x).min(y)),
+    };
+    let (a, b, idx) = if d == 0 {
+        (pos.stones_of(p), pos.stones_of(1 - p), c)
+    } else {
+        (&pos.rot_of(p)[d - 1], &pos.rot_of(1 - p)[d - 1], usize::from(ROT[d - 1][c]))
+    };
+    let lo = before.min(K);
+    let hi = after.min(K);
+    let n = lo + hi + 1;
+    // Centre at bit K; bit i is the cell at offset i - K.
+    let shift = K - lo;
+    let o = extract(a, idx - lo, n) << shift;
+    let q = extract(b, idx - lo, n) << shift;
+    let span = (1u64 << (2 * K + 1)) - 1;
+    let blocked = q | (span & !(((1u64 << n) - 1) << shift));
+    // Drop the centre: bit j is `around[j]` of `classify`.
+    let side = (1u64 << K) - 1;
+    let o = (o & side) | (o >> (K + 1)) << K;
+    let q = (blocked & side) | (blocked >> (K + 1)) << K;
+    BASE3[o as usize] as usize + 2 * BASE3[q as usize] as usize
+}
+
+/// [`line_code`] of the four directions.
+#[inline(always)]
+fn codes_k<const K: usize>(pos: &Gomoku, c: usize, p: usize) -> [usize; 4] {
+    [
+        line_code::<K>(pos, c, p, 0),
+        line_code::<K>(pos, c, p, 1),
+        line_code::<K>(pos, c, p, 2),
+        line_code::<K>(pos, c, p, 3),
+    ]
+}
+
 impl Shapes {
     /// The (shared, built once) shapes of rows of `k`, exact or freestyle.
     pub fn get(k: u8, exact: bool) -> &'static Shapes {
@@ -237,10 +315,49 @@ impl Shapes {
         self.k
     }
 
+    /// The table codes of the four lines through `c` (see [`codes_k`]),
+    /// `None` where there is no table or `c` is off the board.
+    #[inline(always)]
+    fn codes(&self, pos: &Gomoku, c: usize, p: usize) -> Option<[usize; 4]> {
+        if !pos.rules().has_cell(c) {
+            return None;
+        }
+        match self.k {
+            5 => Some(codes_k::<5>(pos, c, p)),
+            4 => Some(codes_k::<4>(pos, c, p)),
+            6 => Some(codes_k::<6>(pos, c, p)),
+            3 => Some(codes_k::<3>(pos, c, p)),
+            _ => None,
+        }
+    }
+
     /// The shape a stone of player index `p` on the empty cell `c` makes in
     /// direction `d` (index into [`DIRS`]).
     #[inline]
     pub fn shape(&self, pos: &Gomoku, c: usize, p: usize, d: usize) -> Shape {
+        assert!(d < DIRS.len(), "direction {d} out of range");
+        let code = if pos.rules().has_cell(c) {
+            match self.k {
+                5 => Some(line_code::<5>(pos, c, p, d)),
+                4 => Some(line_code::<4>(pos, c, p, d)),
+                6 => Some(line_code::<6>(pos, c, p, d)),
+                3 => Some(line_code::<3>(pos, c, p, d)),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match code {
+            Some(code) => Shape::from_u8(self.table[code]),
+            None => self.shape_by_cells(pos, c, p, d),
+        }
+    }
+
+    /// [`shape`](Self::shape) read cell by cell (`2k` reads of the board
+    /// instead of two shifts per player): the path for rows longer than the
+    /// tables and for cells off the board, and the reference the bit-string
+    /// reading is tested and benchmarked against.
+    pub fn shape_by_cells(&self, pos: &Gomoku, c: usize, p: usize, d: usize) -> Shape {
         let (x, y) = coords(c);
         let (x, y) = (x as i32, y as i32);
         let (dx, dy) = DIRS[d];
@@ -279,18 +396,31 @@ impl Shapes {
     /// The strongest shape over the four directions.
     #[inline]
     pub fn best(&self, pos: &Gomoku, c: usize, p: usize) -> Shape {
-        (0..4).map(|d| self.shape(pos, c, p, d)).max().unwrap_or(Shape::None)
+        match self.codes(pos, c, p) {
+            Some(codes) => {
+                let t = &self.table;
+                Shape::from_u8(t[codes[0]].max(t[codes[1]]).max(t[codes[2]]).max(t[codes[3]]))
+            }
+            None => (0..4).map(|d| self.shape_by_cells(pos, c, p, d)).max().unwrap_or(Shape::None),
+        }
     }
 
     /// The four shapes.
     #[inline]
     pub fn all(&self, pos: &Gomoku, c: usize, p: usize) -> [Shape; 4] {
-        [
-            self.shape(pos, c, p, 0),
-            self.shape(pos, c, p, 1),
-            self.shape(pos, c, p, 2),
-            self.shape(pos, c, p, 3),
-        ]
+        match self.codes(pos, c, p) {
+            Some([a, b, c, d]) => {
+                let t = &self.table;
+                let f = Shape::from_u8;
+                [f(t[a]), f(t[b]), f(t[c]), f(t[d])]
+            }
+            None => [
+                self.shape_by_cells(pos, c, p, 0),
+                self.shape_by_cells(pos, c, p, 1),
+                self.shape_by_cells(pos, c, p, 2),
+                self.shape_by_cells(pos, c, p, 3),
+            ],
+        }
     }
 
     /// Empty cells within distance 3 along a line of a stone of `p`: every
@@ -301,12 +431,146 @@ impl Shapes {
             area.or_with(&self.star[s]);
         }
         let r = pos.rules();
-        let mut out = Bits::EMPTY;
-        for c in area.and_not2(pos.stones_of(0), pos.stones_of(1)).iter() {
-            if r.has_cell(c) {
-                out.set(c);
-            }
+        let mut out = area.and_not2(pos.stones_of(0), pos.stones_of(1));
+        for (o, b) in out.0.iter_mut().zip(board_mask(r.width, r.height).0.iter()) {
+            *o &= b;
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use spielbaum_game_trait::{Game, Player, Undo};
+
+    use super::*;
+    use crate::board::Cell;
+    use crate::rules::Rules;
+
+    /// Every shape query on every cell index of the board and a few off it
+    /// agrees with the cell-by-cell reading ([`Shapes::shape_by_cells`],
+    /// `2k` reads of the board per line), for both players.
+    fn agree(shapes: &Shapes, pos: &Gomoku) -> Result<(), TestCaseError> {
+        let r = pos.rules();
+        let (w, h) = (usize::from(r.width), usize::from(r.height));
+        for p in 0..2 {
+            // The threat area read off the board: the empty cells within 3
+            // of a stone of `p` along one of the four lines.
+            let mut area = Bits::EMPTY;
+            for (x, y) in (0..h).flat_map(|y| (0..w).map(move |x| (x as i32, y as i32))) {
+                let near = DIRS.iter().any(|&(dx, dy)| {
+                    (-3..=3).any(|i| pos.state_at(x + i * dx, y + i * dy) == p as u8 + 1)
+                });
+                if near && pos.state_at(x, y) == 0 {
+                    area.set(cell(x as usize, y as usize));
+                }
+            }
+            prop_assert_eq!(shapes.threat_area(pos, p), area, "{:?} p{}", pos, p);
+        }
+        let off = [cell(w.min(STRIDE - 1), 0), cell(0, h.min(21)), CELLS - 1];
+        let cells = (0..h).flat_map(|y| (0..w).map(move |x| cell(x, y))).chain(off);
+        for c in cells {
+            for p in 0..2 {
+                let want = [0, 1, 2, 3].map(|d| shapes.shape_by_cells(pos, c, p, d));
+                for (d, &s) in want.iter().enumerate() {
+                    prop_assert_eq!(shapes.shape(pos, c, p, d), s, "{:?} {} p{} d{}", pos, c, p, d);
+                }
+                prop_assert_eq!(shapes.all(pos, c, p), want, "{:?} {} p{}", pos, c, p);
+                let best = want.iter().copied().max().unwrap_or(Shape::None);
+                prop_assert_eq!(shapes.best(pos, c, p), best, "{:?} {} p{}", pos, c, p);
+            }
+        }
+        Ok(())
+    }
+
+    fn rules(w: u8, h: u8, k: u8, exact: bool) -> Rules {
+        Rules { width: w, height: h, k, exact, radius: 0 }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Random stone sets (any density, edges included) on random
+        /// square and rectangular boards, rows of 3 to 6, exact and
+        /// freestyle; and their symmetric images, whose bit strings are
+        /// built separately.
+        #[test]
+        fn stone_sets(w in 3u8..=22, h in 3u8..=22, k in 3u8..=6, exact: bool, square: bool,
+                      fill in 0u32..=100, picks in proptest::collection::vec(any::<u32>(), 0..500)) {
+            let h = if square { w } else { h };
+            let r = rules(w, h, k, exact);
+            let mut stones = [Bits::EMPTY; 2];
+            for (i, &v) in picks.iter().enumerate() {
+                let c = cell(v as usize % usize::from(w), (v >> 8) as usize % usize::from(h));
+                if (v >> 16) % 100 < fill && !stones[0].has(c) && !stones[1].has(c) {
+                    stones[i % 2].set(c);
+                }
+            }
+            let pos = Gomoku::from_stones(r, &stones, Player::FIRST, 0);
+            let shapes = Shapes::get(k, exact);
+            agree(shapes, &pos)?;
+            let sym = (picks.len() % pos.symmetries().max(1)).max(1) % pos.symmetries();
+            agree(shapes, &pos.symmetric(sym))?;
+        }
+
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Positions reached by play and take-back (the incremental
+        /// bookkeeping of the bit strings), checked after every move.
+        #[test]
+        fn played(w in 3u8..=22, h in 3u8..=22, k in 3u8..=6, exact: bool,
+                  picks in proptest::collection::vec(any::<u32>(), 0..40)) {
+            let r = rules(w, h, k, exact);
+            let shapes = Shapes::get(k, exact);
+            let mut g = Gomoku::new(r);
+            let mut played = Vec::new();
+            for &v in &picks {
+                if v % 5 == 0 && let Some(c) = played.pop() {
+                    g.undo(c);
+                } else {
+                    let c = Cell::at(v as usize % usize::from(w), (v >> 8) as usize % usize::from(h));
+                    if g.is_over() || !g.is_empty_cell(c) {
+                        continue;
+                    }
+                    g.play(c);
+                    played.push(c);
+                }
+                agree(shapes, &g)?;
+            }
+        }
+    }
+
+    /// Rows longer than the tables take the cell-by-cell path (and agree
+    /// with `classify` of the line read by hand).
+    #[test]
+    fn long_rows() {
+        let r = rules(15, 15, 7, false);
+        let mut g = Gomoku::new(r);
+        for m in [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7)] {
+            g.play(Cell::at(m.0, m.1));
+        }
+        let shapes = Shapes::get(7, false);
+        // x x x x _ at h..k of row 8: a stone at l8 or g8 makes five of seven.
+        let state = |x: i32| match g.state_at(x, 7) {
+            0 => EMPTY,
+            1 => OWN,
+            _ => BLOCKED,
+        };
+        let around = |x: i32| {
+            let mut a = [0u8; 14];
+            for i in 0..7 {
+                a[i as usize] = state(x + i - 7);
+                a[(7 + i) as usize] = state(x + i + 1);
+            }
+            a
+        };
+        for x in [4usize, 5, 6, 11, 12] {
+            let want = classify(&around(x as i32), 7, false);
+            assert_eq!(shapes.shape(&g, cell(x, 7), 0, 0), want, "x = {x}");
+        }
     }
 }

@@ -8,6 +8,8 @@
 //! `engine/middle/depth14`, whose 3,340,557 nodes `-- 14` reproduces); each
 //! search gets a fresh engine, built before the clock starts.
 
+use std::io::Write;
+
 use spielbaum_game_trait::{AgentLimits, Notation};
 use spielbaum_muehle::{EngineConfig, MillEngine, Position, engine};
 use spielbaum_negamax::Limits;
@@ -19,6 +21,17 @@ const TABLE_MIB: usize = 16;
 pub const MIDDLE: &str = "W.B/.WB/B.W/WB.B.W/.BW/W.B/.W. w 0 0 6";
 
 fn main() {
+    // Output errors never panic: a closed pipe (`| head`) ends the run
+    // quietly, any other (a full disk) with a message and status 1.
+    if let Err(e) = run(&mut std::io::stdout().lock())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("speed: cannot write the output: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run(out: &mut impl Write) -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(9);
     let budgets: Vec<u64> = args
@@ -35,19 +48,20 @@ fn main() {
     let pos = Position::nine().parse_position(MIDDLE).expect("position");
     if only == "negamax" {
         let r = engine::engine(TABLE_MIB).search(&pos, &Limits::depth(depth));
-        println!("negamax crate searcher depth {depth}: {} nodes", r.counters.nodes);
-        return;
+        writeln!(out, "negamax crate searcher depth {depth}: {} nodes", r.counters.nodes)?;
+        return Ok(());
     }
     if only == "engine" {
         let r = strong().search(&pos, &AgentLimits::depth(depth));
-        println!("engine depth {depth}: {} nodes ({} quiescence)", r.nodes, r.qnodes);
-        return;
+        writeln!(out, "engine depth {depth}: {} nodes ({} quiescence)", r.nodes, r.qnodes)?;
+        return Ok(());
     }
     let mut e = strong();
     let r = e.search(&pos, &AgentLimits::depth(depth));
     let secs = r.elapsed.as_secs_f64();
     let own = r.nodes as f64 / secs;
-    println!(
+    writeln!(
+        out,
         "engine depth {depth}: {} nodes ({} quiescence) in {:.3} s = {:.2} M nodes/s, score {}, best {:?}",
         r.nodes,
         r.qnodes,
@@ -55,23 +69,25 @@ fn main() {
         own / 1e6,
         r.score,
         r.best.map(|m| pos.move_string(m))
-    );
+    )?;
     let mut old = engine::engine(TABLE_MIB);
     let r = old.search(&pos, &Limits::depth(depth.min(8)));
     let secs = r.elapsed.as_secs_f64();
     let neg = r.counters.nodes as f64 / secs;
-    println!(
+    writeln!(
+        out,
         "negamax crate searcher depth {}: {} nodes in {:.3} s = {:.2} M nodes/s; ratio {:.2}",
         depth.min(8),
         r.counters.nodes,
         secs,
         neg / 1e6,
         own / neg
-    );
+    )?;
     for ms in budgets {
         let mut e = strong();
         let r = e.search(&pos, &AgentLimits::millis(ms));
-        println!(
+        writeln!(
+            out,
             "{ms} ms: depth {} ({} nodes, {:.2} M nodes/s), iterations {:?}",
             r.depth,
             r.nodes,
@@ -80,6 +96,7 @@ fn main() {
                 .iter()
                 .map(|(d, t)| format!("{d}@{:.1}ms", t.as_secs_f64() * 1e3))
                 .collect::<Vec<_>>()
-        );
+        )?;
     }
+    Ok(())
 }

@@ -17,6 +17,10 @@ use std::sync::LazyLock;
 /// low bits in use).
 pub const MAX_POINTS: usize = 24;
 
+/// The padding of [`Board`]'s neighbour lists: a bit position above every
+/// point, so that a mask of points shifted by it is 0.
+pub(crate) const NO_POINT: u8 = 31;
+
 /// The most symmetries a board has (8 of the square × ring swap).
 pub const MAX_SYMMETRIES: usize = 16;
 
@@ -129,6 +133,12 @@ pub struct Board {
     lines: Vec<Vec<u8>>,
     all: u32,
     neighbours: [u32; MAX_POINTS],
+    /// The neighbours of each point in increasing order, padded with
+    /// [`NO_POINT`]; complete only if `adjacent_lists`.
+    pub(crate) adjacent: [[u8; 4]; MAX_POINTS],
+    /// `true` if no point has more than four neighbours (`adjacent`
+    /// lists them all).
+    pub(crate) adjacent_lists: bool,
     mills: Vec<u32>,
     mills_at: [[u32; 4]; MAX_POINTS],
     mills_at_len: [u8; MAX_POINTS],
@@ -184,6 +194,17 @@ impl Board {
         let names =
             coords.iter().map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1)).collect();
         let all = ((1u64 << coords.len()) - 1) as u32;
+        let mut adjacent = [[NO_POINT; 4]; MAX_POINTS];
+        let adjacent_lists = neighbours.iter().all(|n| n.count_ones() <= 4);
+        for (p, list) in adjacent.iter_mut().enumerate() {
+            let mut rest = neighbours[p];
+            for slot in list.iter_mut() {
+                if rest != 0 {
+                    *slot = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                }
+            }
+        }
         let mut board = Board {
             variant,
             names,
@@ -191,6 +212,8 @@ impl Board {
             lines,
             all,
             neighbours,
+            adjacent,
+            adjacent_lists,
             mills,
             mills_at,
             mills_at_len,

@@ -85,6 +85,19 @@ pub struct Position {
 /// move stack.
 pub(crate) trait MoveSink {
     fn push(&mut self, mv: Move);
+
+    /// Appends the steps from `from` to each point of `adjacent` (in its
+    /// order; [`NO_POINT`](crate::board::NO_POINT) pads) that is in
+    /// `targets` (the engine's stack writes all four and counts the kept
+    /// ones, without a branch).
+    #[inline(always)]
+    fn push_steps(&mut self, from: u8, adjacent: &[u8; 4], targets: u32) {
+        for &to in adjacent {
+            if targets >> to & 1 == 1 {
+                self.push(Move::step(from, to));
+            }
+        }
+    }
 }
 
 impl MoveSink for MoveList<Move> {
@@ -444,6 +457,10 @@ impl Position {
             return;
         }
         let flying = self.rules.flying && self.on[s] == 3;
+        if !CLOSING && !flying && self.board.adjacent_lists {
+            self.generate_steps(out, own, empty, gaps, &mut takes);
+            return;
+        }
         let mut f = own;
         while f != 0 {
             let from = f.trailing_zeros();
@@ -454,6 +471,40 @@ impl Position {
                 let to = t.trailing_zeros() as u8;
                 t &= t - 1;
                 self.push::<CLOSING, S>(out, from as u8, to, rest, gaps, &mut takes);
+            }
+        }
+    }
+}
+
+impl Position {
+    /// The moves along the lines (no stone in hand, not flying), in the
+    /// order of [`generate`](Self::generate): a stone's neighbours, listed
+    /// in order, go through [`MoveSink::push_steps`] (kept if empty, no
+    /// branch per neighbour); a stone with an empty neighbour that may
+    /// close a mill (a gap of `gaps`) goes through [`push`](Self::push).
+    #[inline(always)]
+    fn generate_steps<S: MoveSink>(
+        &self,
+        out: &mut S,
+        own: u32,
+        empty: u32,
+        gaps: u32,
+        takes: &mut Option<u32>,
+    ) {
+        let mut f = own;
+        while f != 0 {
+            let from = f.trailing_zeros() as usize;
+            f &= f - 1;
+            let mut t = self.board.neighbours(from) & empty;
+            if t & gaps == 0 {
+                out.push_steps(from as u8, &self.board.adjacent[from], t);
+            } else {
+                let rest = own & !(1 << from);
+                while t != 0 {
+                    let to = t.trailing_zeros() as u8;
+                    t &= t - 1;
+                    self.push::<false, S>(out, from as u8, to, rest, gaps, takes);
+                }
             }
         }
     }
