@@ -13,16 +13,23 @@ use spielbaum_negamax::{Config, Limits, Searcher};
 use crate::board::{Cell, Gomoku};
 use crate::eval::{Pattern, WINNING, WithVcf};
 use crate::rules::Rules;
-use crate::shape::Shapes;
+use crate::shape::{Shape, Shapes};
 use crate::threat::{ThreatSearch, winning_cells};
 
 /// The candidate radius of an [`Engine`]'s search unless set otherwise.
 pub const DEFAULT_RADIUS: u8 = 2;
 
-/// Most moves other than the search's own that the defence check
-/// ([`RootChecks::defend_nodes`]) examines, those where either side makes
-/// the strongest shape first.
-pub const DEFEND_MOVES: usize = 12;
+/// Safe moves (no forced win of the opponent found after them) the
+/// defence check ([`RootChecks::defend_nodes`]) collects, when the
+/// search's move is refuted, before it plays the best of them.
+pub const SAFE_MOVES: usize = 3;
+
+/// The opponent's set-up moves the defence check
+/// ([`RootChecks::defend_nodes`]) tries after a move.
+pub const SETUP_MOVES: usize = 4;
+
+/// Our answers the defence check tries to each set-up move.
+pub const SETUP_REPLIES: usize = 6;
 
 /// What an [`Engine`] does before its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,12 +40,16 @@ pub struct RootChecks {
     pub vcf_nodes: u64,
     /// Node budget of the VCT search at the root (0 = none).
     pub vct_nodes: u64,
-    /// Node budget of the defence check (0 = no such check): the
-    /// opponent's VCT after the chosen move. When the opponent has a VCT
-    /// after the search's move, up to [`DEFEND_MOVES`] other moves (the
-    /// strongest shapes first) are checked the same way and the best of those
-    /// that leave none (searched to one ply less) is played instead. All
-    /// the threat searches of one check share these nodes; the searches of
+    /// Node budget of the defence check (0 = no such check): whether the
+    /// chosen move loses to a forced win of the opponent — a VCT after it,
+    /// or one of the opponent's [`SETUP_MOVES`] strongest set-up moves
+    /// (moves building several lines at once, open threes included) after
+    /// which none of our [`SETUP_REPLIES`] best answers leaves the opponent
+    /// without a VCT. When it does, every other candidate is checked the
+    /// same way (the cells of the refutation first, then the strongest
+    /// shapes) until [`SAFE_MOVES`] pass, and the best of those (searched
+    /// to one ply less) is played instead. All the threat searches of one
+    /// check share these nodes; the searches of
     /// the other moves share what a node limit leaves after the main search
     /// (without a node limit: each at most as many nodes as the main search
     /// took), so a move costs at most the node limit plus this budget (plus
@@ -187,84 +198,140 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
         Some(d)
     }
 
-    /// The opponent's VCT after `mv` within `budget` threat-search nodes
-    /// (at least 1) and `deadline`: `Some(true)` if found, `Some(false)` if
-    /// the search ended without one, `None` if it ran out of nodes or time
-    /// (no verdict). Adds the nodes spent to `spent`.
-    fn refuted(
+    /// The opponent's VCT after `mv` (the opponent to move) within
+    /// `budget`'s share of nodes (`all`: all that is left) and `deadline`: `Ok(Some(line))` if found
+    /// (its cells: the opponent's threats and the forced answers),
+    /// `Ok(None)` if the search ended without one, `Err(())` if it ran out
+    /// of nodes or time (no verdict).
+    fn vct_after(
         &self,
         pos: &Gomoku,
         mv: Cell,
-        budget: u64,
+        budget: &mut Budget,
+        all: bool,
         deadline: Option<Instant>,
-        spent: &mut u64,
+    ) -> Result<Option<Vec<Cell>>, ()> {
+        let child = pos.after(mv);
+        if child.is_over() {
+            return Ok(None);
+        }
+        let share = if all { budget.left } else { budget.share() };
+        if share == 0 {
+            return Err(());
+        }
+        let mut ts = ThreatSearch::for_position(&child, share).with_deadline(deadline);
+        let found = ts.vct(&child, 6);
+        budget.spend(ts.nodes());
+        match found {
+            Some(line) => Ok(Some(line)),
+            None if ts.aborted() => Err(()),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether `mv` loses to a forced win of the opponent: `Some(true)`
+    /// if the opponent has a VCT after it, or a quiet move among its
+    /// [`SETUP_MOVES`] strongest set-ups after which none of our
+    /// [`SETUP_REPLIES`] best answers leaves the opponent without a VCT;
+    /// `Some(false)` if neither was found (a set-up whose searches run out
+    /// of nodes or time counts as not found); `None` if the VCT after `mv`
+    /// ran out before a verdict. `line` receives the cells of the
+    /// refutation (the opponent's threats and set-up), to try first.
+    fn lost_after(
+        &self,
+        pos: &Gomoku,
+        mv: Cell,
+        budget: &mut Budget,
+        deadline: Option<Instant>,
+        line: &mut Vec<Cell>,
     ) -> Option<bool> {
+        match self.vct_after(pos, mv, budget, true, deadline) {
+            Err(()) => return None,
+            Ok(Some(l)) => {
+                line.extend(l);
+                return Some(true);
+            }
+            Ok(None) => {}
+        }
         let child = pos.after(mv);
         if child.is_over() {
             return Some(false);
         }
-        let mut ts = ThreatSearch::for_position(&child, budget).with_deadline(deadline);
-        let found = ts.vct(&child, 6).is_some();
-        *spent += ts.nodes();
-        if found {
-            Some(true)
-        } else if ts.aborted() {
-            None
-        } else {
-            Some(false)
+        // The opponent's quiet set-ups: a move that is no threat yet but
+        // leaves every answer of ours facing continuous threats (a double
+        // threat one move later) is a win the VCT alone does not see.
+        for q in setup_moves(&child, SETUP_MOVES) {
+            let gc = child.after(q);
+            if gc.is_over() {
+                continue;
+            }
+            let mut answered = false;
+            for r in ordered_moves(&gc, &[]).into_iter().take(SETUP_REPLIES) {
+                if gc.after(r).is_over() {
+                    answered = true;
+                    break;
+                }
+                match self.vct_after(&gc, r, budget, false, deadline) {
+                    // Out of nodes or time: the set-up is not proven.
+                    Err(()) => return Some(false),
+                    Ok(None) => {
+                        answered = true;
+                        break;
+                    }
+                    Ok(Some(_)) => {}
+                }
+            }
+            if !answered {
+                line.push(q);
+                return Some(true);
+            }
         }
+        Some(false)
     }
 
-    /// Replaces `d`'s move when the opponent has a VCT after it by the best
-    /// move (one ply less deep) that leaves none, if there is one.
+    /// Replaces `d`'s move when it loses to a forced win of the opponent
+    /// ([`lost_after`](Self::lost_after)) by the best (one ply less deep)
+    /// of the first [`SAFE_MOVES`] moves found that do not, if there is
+    /// one.
     ///
+    /// Every candidate is examined until those are found: first the cells
+    /// of the refutation (the opponent's threats and set-up, the answers
+    /// to them), then by the strongest shape either side makes there.
     /// Budget: the threat searches of the whole check share
-    /// [`RootChecks::defend_nodes`] nodes; the searches of other moves share
-    /// what the node limit leaves after the main search (`main_nodes`), or,
-    /// without a node limit, each may take as many nodes as the main search
-    /// took; at most
-    /// [`DEFEND_MOVES`] other moves, those where either side makes the
-    /// strongest shape first; everything
-    /// stops at the search's (early) deadline. A move whose check runs out
-    /// of nodes or time is not played.
+    /// [`RootChecks::defend_nodes`] nodes (each search at most a quarter of
+    /// what is left, or all of it below 1,000, except the VCT right after
+    /// a move, which may take all that is left); the searches of other moves
+    /// share what the node limit leaves after the main search
+    /// (`main_nodes`), or, without a node limit, each may take as many
+    /// nodes as the main search took; everything stops at the search's
+    /// (early) deadline. A move whose check runs out of nodes or time is
+    /// not played.
     fn defend(&mut self, pos: &Gomoku, d: &mut Decision<Cell>, limits: &Limits, main_nodes: u64) {
         let deadline = limits.deadline;
-        let mut vct_left = self.checks.defend_nodes;
-        let mut vct_spent = 0;
-        let first = self.refuted(pos, d.mv, vct_left, deadline, &mut vct_spent);
-        vct_left -= vct_spent;
+        let mut budget = Budget { left: self.checks.defend_nodes, spent: 0 };
+        let mut refutation = Vec::new();
+        let first = self.lost_after(pos, d.mv, &mut budget, deadline, &mut refutation);
         if first != Some(true) {
-            d.nodes = d.nodes.map(|n| n + vct_spent);
+            d.nodes = d.nodes.map(|n| n + budget.spent);
             return;
         }
         let mut search_left = limits.nodes.map_or(0, |n| n.saturating_sub(main_nodes));
         let mut search_spent = 0;
-        let mut moves = spielbaum_game_trait::MoveList::new();
-        pos.moves(&mut moves);
-        let mut moves: Vec<Cell> = moves.iter().copied().filter(|&m| m != d.mv).collect();
-        // The cells where either side makes the most (the defences against
-        // the opponent's threats among them), the opponent's shape breaking
-        // ties; stable, so equal cells keep the generator's order.
-        let rules = pos.rules();
-        let shapes = Shapes::get(rules.k, rules.exact);
-        let me = pos.to_move().index();
-        moves.sort_by_cached_key(|m| {
-            let (own, theirs) =
-                (shapes.best(pos, m.index(), me), shapes.best(pos, m.index(), 1 - me));
-            std::cmp::Reverse((own.max(theirs), theirs))
-        });
+        let moves: Vec<Cell> =
+            ordered_moves(pos, &refutation).into_iter().filter(|&m| m != d.mv).collect();
         let mut best: Option<(i32, Cell, u32)> = None;
-        for &mv in moves.iter().take(DEFEND_MOVES) {
-            if vct_left == 0 || deadline.is_some_and(|t| Instant::now() >= t) {
+        let mut safe = 0;
+        for &mv in &moves {
+            if safe >= SAFE_MOVES
+                || budget.left == 0
+                || deadline.is_some_and(|t| Instant::now() >= t)
+            {
                 break;
             }
-            let before = vct_spent;
-            let verdict = self.refuted(pos, mv, vct_left, deadline, &mut vct_spent);
-            vct_left -= vct_spent - before;
-            match verdict {
-                None => break,
-                Some(true) => continue,
-                Some(false) => {}
+            let mut ignored = Vec::new();
+            match self.lost_after(pos, mv, &mut budget, deadline, &mut ignored) {
+                None | Some(true) => continue,
+                Some(false) => safe += 1,
             }
             let child = pos.after(mv);
             let (score, depth) = if child.is_over() {
@@ -296,7 +363,7 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
                 best = Some((score, mv, depth));
             }
         }
-        d.nodes = d.nodes.map(|n| n + vct_spent + search_spent);
+        d.nodes = d.nodes.map(|n| n + budget.spent + search_spent);
         if let Some((score, mv, depth)) = best {
             d.mv = mv;
             d.score = Some(score);
@@ -305,6 +372,79 @@ impl<E: Evaluator<Gomoku>> Engine<E> {
         }
     }
 }
+
+/// The defence check's threat-search nodes: what is left and what was
+/// spent.
+struct Budget {
+    left: u64,
+    spent: u64,
+}
+
+impl Budget {
+    /// The nodes the next search may take: a quarter of what is left, or
+    /// all of it below 1,000 (so one unresolved search cannot starve the
+    /// others).
+    fn share(&self) -> u64 {
+        if self.left < 1_000 { self.left } else { (self.left / 4).max(1_000) }
+    }
+
+    fn spend(&mut self, n: u64) {
+        let n = n.min(self.left);
+        self.left -= n;
+        self.spent += n;
+    }
+}
+
+/// The candidate moves of `pos`, `first` (in its order, those among the
+/// candidates) ahead of the rest, the rest by the strongest shape either
+/// side makes there (the opponent's breaking ties; stable, so equal cells
+/// keep the generator's order).
+fn ordered_moves(pos: &Gomoku, first: &[Cell]) -> Vec<Cell> {
+    let mut list = spielbaum_game_trait::MoveList::new();
+    pos.moves(&mut list);
+    let rules = pos.rules();
+    let shapes = Shapes::get(rules.k, rules.exact);
+    let me = pos.to_move().index();
+    let mut moves: Vec<Cell> = list.iter().copied().collect();
+    moves.sort_by_cached_key(|m| {
+        let front = first.iter().position(|f| f == m).unwrap_or(usize::MAX);
+        let (own, theirs) = (shapes.best(pos, m.index(), me), shapes.best(pos, m.index(), 1 - me));
+        (front, std::cmp::Reverse((own.max(theirs), theirs)))
+    });
+    moves
+}
+
+/// The side to move's `count` strongest set-up moves of `pos` (no four):
+/// those that build the most lines at once — the cells from which a
+/// double threat comes one move later, and open threes whose win lies
+/// deeper than the VCT looks.
+fn setup_moves(pos: &Gomoku, count: usize) -> Vec<Cell> {
+    let rules = pos.rules();
+    let shapes = Shapes::get(rules.k, rules.exact);
+    let me = pos.to_move().index();
+    let mut list = spielbaum_game_trait::MoveList::new();
+    pos.moves(&mut list);
+    let mut scored: Vec<(u32, Cell)> = list
+        .iter()
+        .filter_map(|&m| {
+            let all = shapes.all(pos, m.index(), me);
+            if all.iter().any(|&s| s >= Shape::Four) {
+                return None;
+            }
+            // Lines that are one stone from a threat count most.
+            let v: u32 = all.iter().map(|&s| SETUP_WEIGHTS[s as usize]).sum();
+            (v >= SETUP_MIN).then_some((v, m))
+        })
+        .collect();
+    scored.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+    scored.into_iter().take(count).map(|(_, m)| m).collect()
+}
+
+/// Weights of a set-up's line shapes ([`Shape`] None … OpenThree).
+const SETUP_WEIGHTS: [u32; 8] = [0, 1, 3, 3, 6, 0, 0, 0];
+
+/// The least weight of a set-up: two lines one stone from a threat.
+const SETUP_MIN: u32 = 6;
 
 fn decided(mv: Cell, score: i32, pv: Vec<Cell>) -> Decision<Cell> {
     let mut d = Decision::new(mv).with_score(score);

@@ -21,7 +21,9 @@ pub use eval::{
     THREE_WINS, WINDOW_WEIGHTS, WINNING, WithVcf, centre,
 };
 mod engine;
-pub use engine::{DEFAULT_RADIUS, DEFEND_MOVES, Engine, RootChecks, openings};
+pub use engine::{
+    DEFAULT_RADIUS, Engine, RootChecks, SAFE_MOVES, SETUP_MOVES, SETUP_REPLIES, openings,
+};
 mod near;
 pub use near::Near;
 pub mod gomocup;

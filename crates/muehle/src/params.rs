@@ -182,8 +182,24 @@ pub const PLACING_REDUCTION: i32 = 0;
 /// See [`PLACING_REDUCTION`].
 pub const PLACING_REDUCTION_AFTER: usize = 6;
 /// What a draw is worth to the side to move at the root, negated (in
-/// evaluator units; a stone is 1000).
+/// evaluator units; a stone is 1000). 1200 (a draw worse than a stone
+/// down) won more against the 1976 program at 600,000 nodes a move
+/// (seeds 2 and 3: 98 / 2 / 0 and 92 / 8 / 0 against 95 / 5 / 0 and
+/// 91 / 9 / 0) but lost in self-play (−31 Elo [−59, −4] at 100,000
+/// nodes), and so did 600 (96 / 4 / 0 and 93 / 7 / 0; −26 [−48, −5]),
+/// so the default stays; the `contempt` key of the `engine` spec sets
+/// it.
 pub const CONTEMPT: i32 = 150;
+/// How often a position must have come before in the game (before the
+/// searched position, or as it) for the search to score reaching it
+/// again as a draw; a position met again on the search's own path is a
+/// draw at once with 2. 1 (every position the game met is a draw at
+/// once, the engine steering around each): the game's rule is
+/// threefold repetition, and 2 follows it, but at 600,000 nodes a move
+/// against the 1976 program it won the same number of games (seeds 2 and
+/// 3: 95 / 5 / 0 and 91 / 9 / 0 with both, other games; self-play +3
+/// Elo [−16, +23] at 100,000 nodes), so it is not the default. The `history_repeats` key of the `engine` spec sets it.
+pub const HISTORY_REPEATS: u32 = 1;
 /// Move ordering: the table's move.
 pub const ORDER_TABLE: i32 = 1 << 30;
 /// Move ordering: a capture.

@@ -13,8 +13,10 @@
 //! - **Quiescence** over the moves that close a mill (captures), with the
 //!   static evaluation as the stand-pat score; an **evaluation cache** by
 //!   position key spares evaluating a position met again.
-//! - **Repetitions**: a position met again on the path or in the game since
-//!   the last capture scores as a draw, shifted by the **contempt** against
+//! - **Repetitions**: a position met again on the path or in the game
+//!   since the last capture (with [`HISTORY_REPEATS`] = 2: on the path, or
+//!   twice in the game before the search) scores as a draw, shifted by
+//!   the **contempt** against
 //!   the side to move at the root (the engine prefers playing on to a
 //!   draw against a weaker player).
 //! - **Time control**: whichever of depth, nodes and time comes first; the
@@ -77,6 +79,9 @@ pub struct Config {
     /// Plies more by which late quiet moves are reduced while the side to
     /// move still places stones (see [`params::PLACING_REDUCTION`]).
     pub placing_reduction: i32,
+    /// Earlier occurrences in the game that make a position a draw (see
+    /// [`params::HISTORY_REPEATS`]).
+    pub history_repeats: u32,
 }
 
 impl Default for Config {
@@ -91,6 +96,7 @@ impl Default for Config {
             default_limits: AgentLimits::millis(1000),
             weights: Weights::default(),
             placing_reduction: PLACING_REDUCTION,
+            history_repeats: HISTORY_REPEATS,
         }
     }
 }
@@ -135,6 +141,9 @@ pub struct MillEngine {
     history: [[i32; 32]; 25],
     /// Keys of the game since the last capture, then of the path.
     keys: Vec<u64>,
+    /// Index in `keys` of the searched position's key: the game's
+    /// positions up to it, the search's path after it.
+    root_at: usize,
     nodes: u64,
     qnodes: u64,
     node_limit: u64,
@@ -176,6 +185,7 @@ impl MillEngine {
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; 32]; 25],
             keys: Vec::with_capacity(1024),
+            root_at: 0,
             nodes: 0,
             qnodes: 0,
             node_limit: u64::MAX,
@@ -262,6 +272,7 @@ impl MillEngine {
         // Only positions since the last capture can come again.
         let back = (pos.counter() as usize).min(earlier.len());
         self.keys.extend_from_slice(&earlier[earlier.len() - back..]);
+        self.root_at = self.keys.len();
         for k in &mut self.killers {
             *k = [NO_MOVE; 2];
         }

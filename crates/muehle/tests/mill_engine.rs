@@ -62,11 +62,34 @@ fn a_repeated_position_is_a_draw_for_the_search() {
     assert!(list.iter().all(|m| !m.is_capture()));
     assert!(2 * list.len() < 50);
     let earlier: Vec<u64> = list.iter().flat_map(|&m| [pos.key(), pos.after(m).key()]).collect();
-    let config = EngineConfig { contempt: 77, quiescence: false, ..Default::default() };
+    let config =
+        EngineConfig { contempt: 77, quiescence: false, history_repeats: 1, ..Default::default() };
     let r = MillEngine::new(config).search_after(&pos, &earlier, &AgentLimits::depth(2));
     assert_eq!(r.score, -77);
     let r = MillEngine::new(config).search(&pos, &AgentLimits::depth(2));
     assert_ne!(r.score, -77);
+}
+
+#[test]
+fn a_position_the_game_met_once_is_no_draw_under_the_threefold_rule() {
+    // The history of the test above (every child of the root came once
+    // before): with two earlier occurrences needed, none is a draw yet;
+    // with every child there twice, all are.
+    let pos = Position::nine().parse_position("W.B/.WB/B.W/WB.B.W/.BW/W.B/..W w 0 0 50").unwrap();
+    let mut list = MoveList::new();
+    pos.moves(&mut list);
+    assert!(4 * list.len() < 50);
+    let once: Vec<u64> = list.iter().flat_map(|&m| [pos.key(), pos.after(m).key()]).collect();
+    let twice: Vec<u64> = once.iter().chain(&once).copied().collect();
+    let config =
+        EngineConfig { contempt: 77, quiescence: false, history_repeats: 2, ..Default::default() };
+    let search = |earlier: &[u64]| {
+        MillEngine::new(config).search_after(&pos, earlier, &AgentLimits::depth(2)).score
+    };
+    let fresh = MillEngine::new(config).search(&pos, &AgentLimits::depth(2)).score;
+    assert_ne!(fresh, -77);
+    assert_eq!(search(&once), fresh);
+    assert_eq!(search(&twice), -77);
 }
 
 /// Keys that are no position's (fillers of a game history).
@@ -106,7 +129,12 @@ fn a_repetition_exactly_as_far_back_as_the_last_capture_counts() {
     // before the child. The first child goes to the oldest kept slot.
     let slots: Vec<usize> =
         (0..children.len()).map(|i| if i == 0 { counter } else { 2 * i - 1 }).collect();
-    let config = EngineConfig { contempt: 3000, quiescence: false, ..Default::default() };
+    let config = EngineConfig {
+        contempt: 3000,
+        quiescence: false,
+        history_repeats: 1,
+        ..Default::default()
+    };
     let search = |earlier: &[u64]| {
         MillEngine::new(config).search_after(&pos, earlier, &AgentLimits::depth(2)).score
     };
@@ -146,8 +174,13 @@ fn a_repetition_two_plies_into_the_search_reaches_back_into_the_history() {
     // history's key `j` plies before the root is `j + 2` before it.
     let slots: Vec<usize> =
         (0..answers.len()).map(|i| if i == 0 { counter } else { 2 * i }).collect();
-    let config =
-        EngineConfig { contempt: 3000, quiescence: false, reductions: false, ..Default::default() };
+    let config = EngineConfig {
+        contempt: 3000,
+        quiescence: false,
+        reductions: false,
+        history_repeats: 1,
+        ..Default::default()
+    };
     let search = |earlier: &[u64]| {
         MillEngine::new(config).search_after(&pos, earlier, &AgentLimits::depth(3)).score
     };

@@ -12,13 +12,27 @@ const BLOCKED_VALUE: i32 = i32::MIN;
 
 impl MillEngine {
     /// `true` if the position with `key`, `counter` plies after the last
-    /// capture, came before on the path or in the game: only the
-    /// positions since that capture with the same side to move (every
-    /// second one back) can equal it, since a capture changes the stones.
+    /// capture, came before on the search's path, or came
+    /// `history_repeats` times in the game up to the searched position:
+    /// only the positions since that capture with the same side to move
+    /// (every second one back) can equal it, since a capture changes the
+    /// stones.
     #[inline]
     pub(super) fn repeated(&self, key: u64, counter: u32) -> bool {
-        let back = (counter as usize).min(self.keys.len());
-        self.keys[self.keys.len() - back..].iter().rev().skip(1).step_by(2).any(|&k| k == key)
+        let len = self.keys.len();
+        let from = len - (counter as usize).min(len);
+        let mut seen = 0;
+        let mut i = len.wrapping_sub(2);
+        while i >= from && i < len {
+            if self.keys[i] == key {
+                seen += 1;
+                if i > self.root_at || seen >= self.config.history_repeats {
+                    return true;
+                }
+            }
+            i = i.wrapping_sub(2);
+        }
+        false
     }
 
     /// The draw score for the side to move at `ply` (contempt against the

@@ -211,7 +211,7 @@ impl GameSpec for GomokuSpec {
         Ok(vec![
             NamedAgent {
                 name: "engine",
-                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; defend=N checks with VCTs of N nodes in all that the opponent has no forced win after the chosen move and else plays the best of up to 12 other moves that leaves none; default depth 6 within 1 s a move (a depth or node limit alone has no time limit)",
+                help: "the Gomoku engine: wins, blocks of fours, VCF and VCT at the root, then negamax over the cells within radius (0..=4, default 2; 0 = no narrowing) of a stone; it only narrows the game's own --radius, never widens it; quiescence=on searches fours and open threes past the depth; vcf=N adds a VCF of N nodes at every evaluation; weights=A/B/C/D/T sets the pattern evaluator's window weights and tempo; defend=N checks with threat searches of N nodes in all that the opponent has no forced win after the chosen move (a VCT, or a set-up move that leaves every answer facing one) and else plays the best of the first 3 other moves found that leave none; default depth 6 within 1 s a move (a depth or node limit alone has no time limit)",
                 keys: GOMOKU_ENGINE_KEYS,
                 build: Arc::new(gomoku_engine),
             },
@@ -430,8 +430,8 @@ fn gomoku_engine(
 }
 
 /// The keys of Mühle's `engine` besides the evaluator's weights.
-const MUEHLE_LIMIT_KEYS: [&str; 6] =
-    ["depth", "time", "nodes", "table", "contempt", "placing_reduction"];
+const MUEHLE_LIMIT_KEYS: [&str; 7] =
+    ["depth", "time", "nodes", "table", "contempt", "placing_reduction", "history_repeats"];
 
 /// The keys of Mühle's `engine`: limits, table, contempt, then the
 /// evaluator's weights by their own names (`spielbaum_muehle::Weights::NAMES`),
@@ -499,7 +499,7 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, placing_reduction=N (plies more off late placing moves), and the evaluator's weights by name (a stone is 1000); default 1s per move",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), and the evaluator's weights by name (a stone is 1000); default 1s per move",
             keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
@@ -523,6 +523,9 @@ impl GameSpec for MuehleSpec {
                     placing_reduction: spec
                         .get_in::<i32>("placing_reduction", 0..=8)?
                         .unwrap_or(params::PLACING_REDUCTION),
+                    history_repeats: spec
+                        .get_in::<u32>("history_repeats", 1..=2)?
+                        .unwrap_or(params::HISTORY_REPEATS),
                     ..Config::default()
                 };
                 Ok(Box::new(Limited::new(spielbaum_muehle::MillEngine::new(config), limits))
