@@ -21,6 +21,7 @@ use spielbaum_game_trait::{Evaluator, Notation};
 
 use crate::error::CliError;
 
+pub(crate) use specs::TABLES_FAILED;
 pub use specs::{GAMES, dispatch_setup, evaluator_names};
 
 /// Whether an option shapes the start position or the rules.

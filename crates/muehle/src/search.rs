@@ -52,6 +52,9 @@ use params::*;
 mod leaf;
 mod order;
 mod stack;
+mod tables;
+
+pub use tables::{DB_MIN, table_plies};
 
 use stack::MoveStack;
 
@@ -153,6 +156,8 @@ pub struct MillEngine {
     stopped: bool,
     /// The processor's extensions the evaluation may use.
     cpu: Cpu,
+    /// Endgame tables giving exact leaves ([`MillEngine::set_db`]).
+    tables: Option<tables::Tables>,
 }
 
 /// The running result of a search node: best score and move so far and
@@ -193,6 +198,7 @@ impl MillEngine {
             stop: None,
             stopped: false,
             cpu: Cpu::from_env(),
+            tables: None,
         }
     }
 
@@ -297,6 +303,17 @@ impl MillEngine {
             self.nodes = 1;
             result.nodes = 1;
             result.elapsed = start.elapsed();
+            return result;
+        }
+        // A covered root: the tables' move.
+        if let Some((mv, score)) = self.db_root(pos) {
+            self.nodes = 1;
+            result.best = Some(mv);
+            result.score = score;
+            result.nodes = 1;
+            result.pv = vec![mv];
+            result.elapsed = start.elapsed();
+            on_iteration(&result);
             return result;
         }
         // A move at once, whatever the limits.
@@ -475,6 +492,14 @@ impl MillEngine {
                 }
             }
         }
+        if let Some(s) = self.db_leaf(pos, ply) {
+            // Exact whatever the depth; a draw (with contempt, which
+            // depends on the ply) is not stored.
+            if s.abs() > tables::DB_MIN {
+                self.table.store(key, to_table(s, ply), MAX_DEPTH, Bound::Exact, None);
+            }
+            return s;
+        }
         self.keys.push(key);
         let mut node = Node { best: -WIN - 1, best_move: None, alpha, beta };
         let base = self.moves.len();
@@ -594,6 +619,9 @@ impl MillEngine {
         if let Some(o) = pos.ended() {
             return self.outcome_score(pos, o, ply);
         }
+        if let Some(s) = self.db_leaf(pos, ply) {
+            return s;
+        }
         let Some(stand) = self.evaluate(pos) else {
             // Blocked: the side to move loses.
             return -WIN + ply as i32;
@@ -644,12 +672,13 @@ fn history_from(mv: Move) -> usize {
     usize::from(mv.from.min(24))
 }
 
-/// A score as stored: wins and losses counted from this node, not the root.
+/// A score as stored: wins and losses (proven or from the endgame tables)
+/// counted from this node, not the root.
 #[inline]
 fn to_table(score: i32, ply: usize) -> i32 {
-    if score > EVAL_MAX {
+    if score > tables::DB_MIN {
         score + ply as i32
-    } else if score < -EVAL_MAX {
+    } else if score < -tables::DB_MIN {
         score - ply as i32
     } else {
         score
@@ -659,9 +688,9 @@ fn to_table(score: i32, ply: usize) -> i32 {
 /// The inverse of [`to_table`].
 #[inline]
 fn from_table(score: i32, ply: usize) -> i32 {
-    if score > EVAL_MAX {
+    if score > tables::DB_MIN {
         score - ply as i32
-    } else if score < -EVAL_MAX {
+    } else if score < -tables::DB_MIN {
         score + ply as i32
     } else {
         score

@@ -8,6 +8,8 @@
 //! < id author The spielbaum developers
 //! < option name Hash type spin default 16 min 1 max 4096
 //! < option name Variant type combo default nine var three var six var nine var twelve
+//! < option name EndgameDb type string default <empty>
+//! < option name EndgameDbStones type spin default 0 min 0 max 9
 //! < uciok
 //! > position startpos moves d6 a1
 //! > go depth 4
@@ -21,7 +23,11 @@
 //! joined, `a1-a4xd7`, or as a separate move, `a1-a4 xd7`), `go` with
 //! `depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`
 //! (`movestogo` is read and used), `infinite`; `stop`, `quit`,
-//! `setoption name Hash|Variant value …`, and `d` (the board as `info
+//! `setoption name Hash|Variant|EndgameDb|EndgameDbStones value …`
+//! (`EndgameDb`: a directory of endgame tables, which the engine then
+//! uses as exact leaves, `<empty>` for none; `EndgameDbStones`: the
+//! tables used, up to that many stones a side, 0 for the most built
+//! there), and `d` (the board as `info
 //! string` lines). The search runs on its own thread, so `stop` and
 //! `isready` are answered while it thinks. A malformed or illegal line
 //! gets `info string error …` and is otherwise ignored. Every line is
@@ -38,6 +44,7 @@ use spielbaum_game_trait::{
 };
 
 use crate::board::Variant;
+use crate::db::{self, EndgameDb};
 use crate::params::{MAX_DEPTH, STONE};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -68,6 +75,11 @@ struct Session {
     hash_mib: usize,
     game: History<Position>,
     engine: Option<MillEngine>,
+    /// The endgame tables (`EndgameDb`) and the stones a side they cover.
+    tables: Option<(Arc<EndgameDb>, u8)>,
+    /// The `EndgameDb` and `EndgameDbStones` options as set.
+    db_dir: String,
+    db_stones: u8,
 }
 
 /// The game's strongest engine with a table of `mib` MiB.
@@ -82,6 +94,9 @@ impl Session {
             hash_mib: DEFAULT_HASH_MIB,
             game: History::new(Self::start_of(Variant::Nine)),
             engine: Some(engine(DEFAULT_HASH_MIB)),
+            tables: None,
+            db_dir: String::new(),
+            db_stones: 0,
         }
     }
 
@@ -92,11 +107,49 @@ impl Session {
     fn start(&self) -> Position {
         Self::start_of(self.variant)
     }
+
+    /// A new engine with the session's hash size and tables (read when
+    /// they were set, so setting them again cannot fail).
+    fn fresh_engine(&self) -> MillEngine {
+        let mut e = engine(self.hash_mib);
+        if let Some((db, n)) = &self.tables {
+            let _ = e.set_db(Arc::clone(db), *n);
+        }
+        e
+    }
+
+    /// Uses the tables in `dir` up to `stones` a side (0: the most built
+    /// there), or none for an empty `dir`; every table is read now, and a
+    /// missing or damaged one is an error naming its file (the session
+    /// keeps its tables then).
+    fn set_tables(&mut self, dir: &str, stones: u8) -> Result<(), String> {
+        if dir.is_empty() || dir == "<empty>" {
+            self.tables = None;
+            self.engine = Some(self.fresh_engine());
+            return Ok(());
+        }
+        let path = std::path::Path::new(dir);
+        let n = match stones {
+            0 => db::largest_built(path)
+                .ok_or_else(|| format!("setoption EndgameDb: no tables in {dir:?}"))?,
+            n => n,
+        };
+        let base = db::shared(path);
+        let mut e = engine(self.hash_mib);
+        e.set_db(Arc::clone(&base), n).map_err(|e| format!("setoption EndgameDb: {e}"))?;
+        self.tables = Some((base, n));
+        self.engine = Some(e);
+        Ok(())
+    }
 }
 
 /// `score cp …` or `score mate …` for a search score.
 fn score_text(score: Score) -> String {
-    if is_decisive(score) {
+    if let Some(plies) = crate::search::table_plies(score) {
+        // A result from the endgame tables.
+        let moves = (i64::from(plies) + 1) / 2;
+        if score > 0 { format!("score mate {moves}") } else { format!("score mate -{moves}") }
+    } else if is_decisive(score) {
         let plies = plies_to_end(score).unwrap_or(0) as i64;
         let moves = (plies + 1) / 2;
         if score > 0 { format!("score mate {moves}") } else { format!("score mate -{moves}") }
@@ -191,7 +244,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                     stop.store(true, Ordering::Relaxed);
                     match h.join() {
                         Ok(r) => s.engine = Some(r?),
-                        Err(_) => s.engine = Some(engine(s.hash_mib)),
+                        Err(_) => s.engine = Some(s.fresh_engine()),
                     }
                 }
                 Ok(())
@@ -214,6 +267,11 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                     out.line(
                         "option name Variant type combo default nine var three var six var nine var twelve",
                     )?;
+                    out.line("option name EndgameDb type string default <empty>")?;
+                    out.line(&format!(
+                        "option name EndgameDbStones type spin default 0 min 0 max {}",
+                        db::MAX_STONES
+                    ))?;
                     out.line("uciok")?;
                 }
                 "isready" => out.line("readyok")?,
@@ -255,7 +313,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                         continue;
                     }
                     let go_infinite = go.infinite;
-                    let mut eng = s.engine.take().unwrap_or_else(|| engine(s.hash_mib));
+                    let mut eng = s.engine.take().unwrap_or_else(|| s.fresh_engine());
                     eng.set_stop(Some(Arc::clone(&stop)));
                     let keys = s.game.keys().keys();
                     // The history's last key is the position itself.
@@ -309,7 +367,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                         }
                         Err(e) => {
                             out.line(&format!("info string error cannot start the search: {e}"))?;
-                            s.engine = Some(engine(s.hash_mib));
+                            s.engine = Some(s.fresh_engine());
                         }
                     }
                 }
@@ -394,7 +452,7 @@ fn set_option(s: &mut Session, t: &[&str]) -> Result<(), String> {
                 return Err(format!("setoption Hash: {mib} is outside 1..={MAX_HASH_MIB}"));
             }
             s.hash_mib = mib;
-            s.engine = Some(engine(mib));
+            s.engine = Some(s.fresh_engine());
         }
         "variant" => {
             s.variant = Variant::parse(&value)?;
@@ -403,7 +461,32 @@ fn set_option(s: &mut Session, t: &[&str]) -> Result<(), String> {
                 e.clear();
             }
         }
-        other => return Err(format!("setoption: unknown option {other:?} (Hash, Variant)")),
+        "endgamedb" => {
+            s.set_tables(&value, s.db_stones)?;
+            s.db_dir = value;
+        }
+        "endgamedbstones" => {
+            let n: u8 = value
+                .parse()
+                .ok()
+                .filter(|n| *n == 0 || (3..=db::MAX_STONES).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "setoption EndgameDbStones: {value:?} is not 0 (the most built) or 3..={}",
+                        db::MAX_STONES
+                    )
+                })?;
+            if !s.db_dir.is_empty() {
+                let dir = s.db_dir.clone();
+                s.set_tables(&dir, n)?;
+            }
+            s.db_stones = n;
+        }
+        other => {
+            return Err(format!(
+                "setoption: unknown option {other:?} (Hash, Variant, EndgameDb, EndgameDbStones)"
+            ));
+        }
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use spielbaum_arena::{Catalog, GameRecord, MatchConfig, MatchReport, Openings, Sprt, run_match};
 use spielbaum_game_trait::{Evaluator, Notation};
 
+use crate::cmd::play::spec_error_in;
 use crate::error::CliError;
 use crate::games::{GameOpts, Setup, SetupVisitor, dispatch_setup};
 
@@ -160,8 +161,8 @@ impl SetupVisitor for Match<'_> {
             )));
         }
         let catalog = Arc::new(Catalog { evaluators: setup.evaluators, agents: setup.agents });
-        let a = catalog.prepare(&args.a).map_err(|e| CliError::usage(format!("--a: {e}")))?;
-        let b = catalog.prepare(&args.b).map_err(|e| CliError::usage(format!("--b: {e}")))?;
+        let a = catalog.prepare(&args.a).map_err(|e| spec_error_in("--a: ", e))?;
+        let b = catalog.prepare(&args.b).map_err(|e| spec_error_in("--b: ", e))?;
         for (flag, p) in [("--a", &a), ("--b", &b)] {
             if p.is_human() {
                 return Err(CliError::usage(format!(

@@ -36,7 +36,18 @@ pub struct Args {
 }
 
 pub(crate) fn spec_error(e: SpecError) -> CliError {
-    CliError::usage(e.to_string())
+    spec_error_in("", e)
+}
+
+/// An agent spec's error, after `context`: bad usage (exit code 2), but a
+/// failed run (exit code 1) for endgame tables that cannot be read.
+pub(crate) fn spec_error_in(context: &str, e: SpecError) -> CliError {
+    let message = format!("{context}{e}");
+    if e.0.contains(crate::games::TABLES_FAILED) {
+        CliError::failure(message)
+    } else {
+        CliError::usage(message)
+    }
 }
 
 struct Play<'a>(&'a Args);
@@ -77,7 +88,7 @@ impl SetupVisitor for Play<'_> {
         let hint = catalog
             .prepare(hint_spec)
             .and_then(|p| p.build(a.seed.wrapping_add(2)))
-            .map_err(|e| CliError::usage(format!("--hint: {e}")))?;
+            .map_err(|e| spec_error_in("--hint: ", e))?;
         let board = setup.board;
         let render = move |g: &G| board(g);
         let echo = !io::stdin().is_terminal();

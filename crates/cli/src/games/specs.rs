@@ -394,6 +394,7 @@ impl Agent<Peg<'static>> for PegSolver {
 
 mod boards;
 
+pub(crate) use boards::TABLES_FAILED;
 pub use boards::{Connect4Spec, GomokuSpec, MuehleSpec};
 
 /// Registers the specs: [`GAMES`] for listings and the option parser,

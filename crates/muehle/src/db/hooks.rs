@@ -44,7 +44,7 @@ pub fn db_score(v: Value) -> Score {
 
 /// Reads (and checksum-verifies) every table up to `max_stones` stones a
 /// side into `db`, so that probes inside a search never touch the disk.
-fn load_all(db: &EndgameDb, max_stones: u8) -> Result<(), PerfectError> {
+pub(crate) fn load_all(db: &EndgameDb, max_stones: u8) -> Result<(), PerfectError> {
     db.table(END)?;
     for space in EndgameIndex::spaces_up_to(max_stones) {
         db.table(space)?;
@@ -54,7 +54,7 @@ fn load_all(db: &EndgameDb, max_stones: u8) -> Result<(), PerfectError> {
 
 /// `true` if the tables up to `max_stones` a side cover `pos`: no stone in
 /// hand and both sides at most `max_stones` (and at least 3) stones.
-fn covered(pos: &Position, max_stones: u8) -> bool {
+pub(crate) fn covered(pos: &Position, max_stones: u8) -> bool {
     let (w, b) = (pos.stones(Player::FIRST).count_ones(), pos.stones(Player::SECOND).count_ones());
     pos.in_hand(Player::FIRST) == 0
         && pos.in_hand(Player::SECOND) == 0

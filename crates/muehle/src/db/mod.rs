@@ -50,6 +50,7 @@ use spielbaum_bfs_reach::{Control, Progress};
 use spielbaum_game_trait::{Game, Notation, NotationError};
 
 pub use hooks::{DbAgent, DbEval, db_score};
+pub(crate) use hooks::{covered, load_all};
 pub use index::{END, EndgameIndex, MAX_STONES, Space};
 
 use crate::position::Position;
@@ -161,6 +162,30 @@ pub fn parse_position(text: &str) -> Result<Position, NotationError> {
             Ok(pos)
         }
     }
+}
+
+/// The largest `n` such that every table with up to `n` stones a side
+/// (and the table of finished positions) has its file in `dir`; `None` if
+/// not even the 3-3 tables are there. Only looks at the file names: a
+/// damaged file is found when it is read.
+pub fn largest_built(dir: &Path) -> Option<u8> {
+    let idx = index();
+    let there = |space: Space| dir.join(format!("{}.spv", idx.space_name(space))).is_file();
+    if !there(END) {
+        return None;
+    }
+    (3..=MAX_STONES).take_while(|&n| EndgameIndex::spaces_up_to(n).into_iter().all(there)).last()
+}
+
+/// The database of `dir`, shared by every caller in the process that
+/// opens the same directory (its tables are read once).
+pub fn shared(dir: &Path) -> std::sync::Arc<EndgameDb> {
+    use std::collections::HashMap;
+    use std::path::PathBuf;
+    use std::sync::{Arc, Mutex};
+    static OPEN: OnceLock<Mutex<HashMap<PathBuf, Arc<EndgameDb>>>> = OnceLock::new();
+    let mut open = OPEN.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(open.entry(dir.to_path_buf()).or_insert_with(|| Arc::new(self::open(dir))))
 }
 
 /// The value of `pos` for its side to move from the tables in `db`;

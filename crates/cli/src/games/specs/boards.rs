@@ -429,9 +429,22 @@ fn gomoku_engine(
     Ok(Box::new(spielbaum_game_trait::Limited::new(engine, limits)))
 }
 
+/// How an agent spec's error for endgame tables that cannot be read
+/// (missing, damaged) begins: a failed run (exit code 1), not bad usage.
+pub(crate) const TABLES_FAILED: &str = "cannot read the endgame tables:";
+
 /// The keys of Mühle's `engine` besides the evaluator's weights.
-const MUEHLE_LIMIT_KEYS: [&str; 7] =
-    ["depth", "time", "nodes", "table", "contempt", "placing_reduction", "history_repeats"];
+const MUEHLE_LIMIT_KEYS: [&str; 9] = [
+    "depth",
+    "time",
+    "nodes",
+    "table",
+    "contempt",
+    "placing_reduction",
+    "history_repeats",
+    "db",
+    "db_stones",
+];
 
 /// The keys of Mühle's `engine`: limits, table, contempt, then the
 /// evaluator's weights by their own names (`spielbaum_muehle::Weights::NAMES`),
@@ -499,7 +512,7 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), and the evaluator's weights by name (a stone is 1000); default 1s per move",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), db=DIR (endgame tables as exact leaves; built by `muehle db build`), db_stones=N (the tables used: up to N stones a side, default the most built in DIR), and the evaluator's weights by name (a stone is 1000); default 1s per move",
             keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
@@ -528,8 +541,31 @@ impl GameSpec for MuehleSpec {
                         .unwrap_or(params::HISTORY_REPEATS),
                     ..Config::default()
                 };
-                Ok(Box::new(Limited::new(spielbaum_muehle::MillEngine::new(config), limits))
-                    as DynAgent<spielbaum_muehle::Position>)
+                let db = spec.raw("db");
+                let db_stones =
+                    spec.get_in::<u8>("db_stones", 3..=spielbaum_muehle::db::MAX_STONES)?;
+                let mut engine = spielbaum_muehle::MillEngine::new(config);
+                match (db, db_stones) {
+                    (None, None) => {}
+                    (None, Some(n)) => {
+                        return Err(spec.bad("db_stones", &n.to_string(), "needs db=DIR"));
+                    }
+                    (Some(dir), n) => {
+                        let path = std::path::Path::new(&dir);
+                        let n = match n.or_else(|| spielbaum_muehle::db::largest_built(path)) {
+                            Some(n) => n,
+                            None => {
+                                return Err(SpecError(format!(
+                                    "{TABLES_FAILED} db={dir}: no tables there (build them with `spielbaum muehle db build --dir {dir}`)"
+                                )));
+                            }
+                        };
+                        engine
+                            .set_db(spielbaum_muehle::db::shared(path), n)
+                            .map_err(|e| SpecError(format!("{TABLES_FAILED} db={dir}: {e}")))?;
+                    }
+                }
+                Ok(Box::new(Limited::new(engine, limits)) as DynAgent<spielbaum_muehle::Position>)
             }),
         }])
     }
@@ -569,9 +605,21 @@ mod tests {
             spec.finish(&[]).map_err(|e| e.0)
         };
         for key in MUEHLE_ENGINE_KEYS {
-            let value = if *key == "time" { "10ms" } else { "1" };
+            let value = match *key {
+                "time" => "10ms",
+                "db_stones" | "db" => continue,
+                _ => "1",
+            };
             assert_eq!(reads(&format!("engine:{key}={value}")), Ok(()), "{key}");
         }
+        // The tables' keys are read: a directory without tables fails to
+        // load (not an unknown key), and db_stones alone asks for db.
+        let dir = std::env::temp_dir().join(format!("spielbaum-no-tables-{}", std::process::id()));
+        let err =
+            reads(&format!("engine:db={},db_stones=3", dir.display())).expect_err("no tables");
+        assert!(err.starts_with(super::TABLES_FAILED), "{err}");
+        let err = reads("engine:db_stones=3").expect_err("no db");
+        assert!(err.contains("needs db=DIR"), "{err}");
         // The check can fail: a key the builder does not read is left over.
         assert!(reads("engine:stone=1").is_err());
     }
