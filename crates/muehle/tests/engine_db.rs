@@ -97,6 +97,27 @@ fn the_engine_plays_and_scores_the_tables_and_agrees_above_them() {
     }
     assert!(seen.iter().all(|&n| n >= 10), "wins, losses, draws: {seen:?}");
 
+    // The no-capture rule: a table win in n plies is trusted while
+    // counter + n < 100, and searched (more than the root's one node)
+    // from there on.
+    let mut checked = 0;
+    while checked < 20 {
+        let p = random(&mut rng, Rules::new(Variant::Nine), 3, 3);
+        let Some(Value::Win(n)) = db::probe(&base, &p).expect("probe") else { continue };
+        if n < 2 {
+            continue;
+        }
+        let (w, b) = (p.stones(Player::FIRST), p.stones(Player::SECOND));
+        let at = |counter: u32| {
+            Position::from_parts(*p.rules(), w, b, p.to_move(), [0, 0], counter).expect("legal")
+        };
+        let r = engine.search(&at(99 - n), &AgentLimits::depth(2));
+        assert_eq!((r.nodes, r.score), (1, db::db_score(Value::Win(n))), "{p}, counter {}", 99 - n);
+        let r = engine.search(&at(100 - n), &AgentLimits::depth(2));
+        assert!(r.nodes > 1 && r.score != db::db_score(Value::Win(n)), "{p}, counter {}", 100 - n);
+        checked += 1;
+    }
+
     // The protocol with the tables: a covered win is played on perfectly.
     let p = loop {
         let p = random(&mut rng, Rules::new(Variant::Nine), 3, 3);
