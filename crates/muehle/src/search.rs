@@ -55,6 +55,7 @@ mod stack;
 mod tables;
 
 pub use tables::{DB_MIN, table_plies};
+use tables::{from_table, to_table};
 
 use stack::MoveStack;
 
@@ -305,7 +306,7 @@ impl MillEngine {
             result.elapsed = start.elapsed();
             return result;
         }
-        // A covered root: the tables' move.
+        // A covered won or lost root: the tables' move.
         if let Some((mv, score)) = self.db_root(pos) {
             self.nodes = 1;
             result.best = Some(mv);
@@ -493,11 +494,8 @@ impl MillEngine {
             }
         }
         if let Some(s) = self.db_leaf(pos, ply) {
-            // Exact whatever the depth; a draw (with contempt, which
-            // depends on the ply) is not stored.
-            if s.abs() > tables::DB_MIN {
-                self.table.store(key, to_table(s, ply), MAX_DEPTH, Bound::Exact, None);
-            }
+            // Exact whatever the depth.
+            self.table.store(key, to_table(s, ply), MAX_DEPTH, Bound::Exact, None);
             return s;
         }
         self.keys.push(key);
@@ -670,31 +668,6 @@ impl MillEngine {
 #[inline(always)]
 fn history_from(mv: Move) -> usize {
     usize::from(mv.from.min(24))
-}
-
-/// A score as stored: wins and losses (proven or from the endgame tables)
-/// counted from this node, not the root.
-#[inline]
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score > tables::DB_MIN {
-        score + ply as i32
-    } else if score < -tables::DB_MIN {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// The inverse of [`to_table`].
-#[inline]
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score > tables::DB_MIN {
-        score - ply as i32
-    } else if score < -tables::DB_MIN {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 impl Agent<Position> for MillEngine {

@@ -4,8 +4,14 @@
 //! instead of searching or evaluating it, and a covered root plays the
 //! tables' move.
 //!
-//! The tables know neither the N-move rule nor repetitions. A table draw
-//! is a draw (scored as the search scores every draw, with contempt). A
+//! A table draw is searched as usual (heuristic leaves): every move of a
+//! drawn position keeps the draw or loses, the losing ones score as
+//! exact losses, so the search picks a drawing move, the one its
+//! evaluation likes best, which keeps the chances a fallible opponent
+//! gives (a table's first drawing move, or a draw score for every
+//! drawing move, would throw them away).
+//!
+//! The tables know neither the N-move rule nor repetitions. A
 //! table win or loss in `n` plies is trusted only while the no-capture
 //! counter leaves room for it (`counter + n` below the rule's limit): the
 //! game then ends within `n` plies whatever the loser does, before the
@@ -81,26 +87,52 @@ impl MillEngine {
         }
     }
 
-    /// The exact score of `pos` at `ply` from the tables, or `None`.
+    /// The exact score of `pos` at `ply` from the tables for a won or
+    /// lost position, or `None` (drawn positions are searched).
     #[inline]
     pub(super) fn db_leaf(&self, pos: &Position, ply: usize) -> Option<i32> {
         self.tables.as_ref()?;
-        Some(match self.trusted_value(pos)? {
-            Value::Draw => self.draw(ply),
+        match self.trusted_value(pos)? {
+            Value::Draw => None,
             v => {
                 let s = db_score(v);
-                if s > 0 { s - ply as i32 } else { s + ply as i32 }
+                Some(if s > 0 { s - ply as i32 } else { s + ply as i32 })
             }
-        })
+        }
     }
 
-    /// The tables' move and score ([`db_score`]) at a covered root: the
-    /// fastest win, the slowest loss, a drawing move.
+    /// The tables' move and score ([`db_score`]) at a covered won or lost
+    /// root: the fastest win, the slowest loss.
     pub(super) fn db_root(&self, pos: &Position) -> Option<(Move, i32)> {
         let t = self.tables.as_ref()?;
-        let value = self.trusted_value(pos)?;
+        let value = self.trusted_value(pos).filter(|v| *v != Value::Draw)?;
         let norm = index().normalise(pos)?;
         let mv = t.db.best_move(&norm).ok()??;
         Some((mv, db_score(value)))
+    }
+}
+
+/// A score as stored: wins and losses (proven or from the endgame tables)
+/// counted from this node, not the root.
+#[inline]
+pub(super) fn to_table(score: i32, ply: usize) -> i32 {
+    if score > DB_MIN {
+        score + ply as i32
+    } else if score < -DB_MIN {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_table`].
+#[inline]
+pub(super) fn from_table(score: i32, ply: usize) -> i32 {
+    if score > DB_MIN {
+        score - ply as i32
+    } else if score < -DB_MIN {
+        score + ply as i32
+    } else {
+        score
     }
 }
