@@ -1,6 +1,6 @@
 //! The engine with endgame tables as exact leaves: from covered roots it
-//! plays a move that keeps the tables' value and reports the tables'
-//! score; above the tables (4-3 searched with the 3-3 tables) every exact
+//! plays a move that keeps the tables' value (and at a won or lost root
+//! reports the tables' score at once); above the tables (4-3 searched with the 3-3 tables) every exact
 //! result it claims agrees with the 4-3 table, solved on its own.
 
 use std::path::PathBuf;
