@@ -34,8 +34,11 @@
 //! - [`EndgameIndex`]: the index (layout, symmetry, subspaces) in
 //!   `index.rs`;
 //! - [`build`], [`open`], [`probe`]: the database on disk;
-//! - [`DbEval`] and [`DbAgent`]: the engine's hooks (exact leaves inside a
-//!   search, perfect moves at the root) in `hooks.rs`.
+//! - [`DbEval`] and [`DbAgent`]: the hooks for the generic searcher
+//!   (exact leaves inside a search, perfect moves at the root) in
+//!   `hooks.rs`; [`crate::MillEngine::set_db`] gives the game's own
+//!   engine the tables ([`shared`] opens a directory once per process,
+//!   [`largest_built`] finds what is there).
 
 mod hooks;
 mod index;
