@@ -21,25 +21,12 @@ fn rules() -> Rules {
     Rules::new(Variant::Nine).with_draw(DrawRules::NONE)
 }
 
-/// A random position, `w` white and `b` black stones, white to move, that
-/// is not finished.
+mod common;
+
+/// A random unfinished position of the databases' game, `w` white and
+/// `b` black stones, white to move.
 fn random(rng: &mut SplitMix64, w: u32, b: u32) -> Position {
-    loop {
-        let mut masks = [0u32; 2];
-        for (k, n) in [(0, w), (1, b)] {
-            while masks[k].count_ones() < n {
-                let p = rng.below(24);
-                if (masks[0] | masks[1]) >> p & 1 == 0 {
-                    masks[k] |= 1 << p;
-                }
-            }
-        }
-        let p = Position::from_parts(rules(), masks[0], masks[1], Player::FIRST, [0, 0], 0)
-            .expect("legal");
-        if !p.is_over() {
-            return p;
-        }
-    }
+    common::random(rng, rules(), w, b)
 }
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -14,26 +14,8 @@ use spielbaum_game_trait::{
 };
 use spielbaum_muehle::{MillEngine, Position, Rules, Variant, db, uci};
 
-/// A random unfinished position, `w` white and `b` black stones, white to
-/// move, under `rules`.
-fn random(rng: &mut SplitMix64, rules: Rules, w: u32, b: u32) -> Position {
-    loop {
-        let mut masks = [0u32; 2];
-        for (k, n) in [(0, w), (1, b)] {
-            while masks[k].count_ones() < n {
-                let p = rng.below(24);
-                if (masks[0] | masks[1]) >> p & 1 == 0 {
-                    masks[k] |= 1 << p;
-                }
-            }
-        }
-        let p = Position::from_parts(rules, masks[0], masks[1], Player::FIRST, [0, 0], 0)
-            .expect("legal");
-        if !p.is_over() {
-            return p;
-        }
-    }
-}
+mod common;
+use common::random;
 
 fn session(script: &str) -> Vec<String> {
     let mut out = Vec::new();
