@@ -137,7 +137,8 @@ pub struct MillEngine {
     eval_rules: Option<Rules>,
     /// Generated moves of every ply on the path, one after another.
     moves: MoveStack,
-    /// Ordering scores parallel to `moves`.
+    /// Ordering scores parallel to `moves` (a buffer that only grows:
+    /// past the moves of the path it holds stale values).
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
     /// History counters by `from` (24 = placing) and `to` (rows of 32,
@@ -421,7 +422,6 @@ impl MillEngine {
             }
         }
         self.moves.truncate(base);
-        self.scores.truncate(base);
         self.keys.pop();
         // A stopped iteration's alpha is only a lower bound: not stored.
         if !self.stopped
@@ -564,7 +564,6 @@ impl MillEngine {
         }
         let Node { best, best_move, .. } = node;
         self.moves.truncate(base);
-        self.scores.truncate(base);
         self.keys.pop();
         if !self.stopped {
             let bound = if best >= beta {
@@ -659,7 +658,6 @@ impl MillEngine {
             }
         }
         self.moves.truncate(base);
-        self.scores.truncate(base);
         best
     }
 }

@@ -2,6 +2,8 @@
 //! moves (the table's move, captures, killers, history, blocks) and the
 //! staged pick of the best-scored one.
 
+use core::hint::select_unpredictable;
+
 use super::*;
 
 impl MillEngine {
@@ -36,7 +38,11 @@ impl MillEngine {
             }
         };
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        self.scores.resize(end, 0);
+        // The pick reads whole blocks of `PICK_BLOCK` scores: the buffer
+        // only grows, past the node's moves it holds stale values.
+        if self.scores.len() < end + PICK_BLOCK {
+            self.scores.resize(end + PICK_BLOCK, 0);
+        }
         let history = &self.history;
         // No generated move equals `NO_MOVE`.
         let tt = tt.unwrap_or(NO_MOVE);
@@ -67,21 +73,40 @@ impl MillEngine {
         }
     }
 
-    /// Brings the best-scored move of `i..end` to `i` (selection: most
-    /// nodes cut off after a few moves, so sorting all would waste time).
+    /// Brings the best-scored move of `i..end` to `i`, the first of them
+    /// on equal scores (selection: most nodes cut off after a few moves,
+    /// so sorting all would waste time). The scores are read in blocks of
+    /// [`PICK_BLOCK`], those past `end` counted as lowest, so that the
+    /// loop runs a fixed number of times per block rather than once per
+    /// move (its end is the branch a short list mispredicts), and the
+    /// swap is made whether or not the best is already in place (moving
+    /// a move onto itself).
     #[inline]
     pub(super) fn pick(&mut self, i: usize, end: usize) {
-        let scores = &self.scores[i..end];
+        let n = end - i;
+        let scores = &self.scores[i..end + PICK_BLOCK];
         let (mut best, mut top) = (0, scores[0]);
-        for (j, &s) in scores.iter().enumerate().skip(1) {
-            if s > top {
-                best = j;
-                top = s;
+        let mut start = 0;
+        while start < n {
+            let block = &scores[start..start + PICK_BLOCK];
+            for (k, &s) in block.iter().enumerate() {
+                let j = start + k;
+                // Conditional moves, not branches: `s` if `j < n`, else
+                // the lowest score; `best` becomes `j` where `s` beats `top`.
+                let s = select_unpredictable(j < n, s, i32::MIN);
+                best = select_unpredictable(s > top, j, best);
+                top = top.max(s);
             }
+            start += PICK_BLOCK;
         }
-        if best != 0 {
-            self.moves.swap(i, i + best);
-            self.scores.swap(i, i + best);
-        }
+        let b = i + best;
+        let (mv, s) = (self.moves[b], self.scores[b]);
+        self.moves[b] = self.moves[i];
+        self.scores[b] = self.scores[i];
+        self.moves[i] = mv;
+        self.scores[i] = s;
     }
 }
+
+/// Scores the pick compares per round of its loop.
+const PICK_BLOCK: usize = 8;
