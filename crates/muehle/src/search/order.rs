@@ -37,39 +37,34 @@ impl MillEngine {
                 (gaps, board.in_mills(opp))
             }
         };
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        // The pick reads whole blocks of `PICK_BLOCK` scores: the buffer
-        // only grows, past the node's moves it holds stale values.
+        // Points next to such a gap (a capture there breaks the line of
+        // two) and the opponent's stones in mills, as 64-bit masks read at
+        // `take & 63`: a move without a capture reads bit 63, never set.
+        let near_gaps = u64::from(board.neighbours_of(gaps));
+        let opp_mills = u64::from(opp_mills);
+        let killers = self.killers[ply.min(MAX_PLY - 1)].map(move_key);
+        // The buffer only grows (the pick reads whole blocks of scores).
         if self.scores.len() < end + PICK_BLOCK {
             self.scores.resize(end + PICK_BLOCK, 0);
         }
         let history = &self.history;
         // No generated move equals `NO_MOVE`.
-        let tt = tt.unwrap_or(NO_MOVE);
+        let tt = move_key(tt.unwrap_or(NO_MOVE));
+        // Each score is chosen by conditional moves, not branches: which
+        // kind of move comes next is what the processor cannot guess.
         for (&mv, score) in self.moves[base..end].iter().zip(&mut self.scores[base..end]) {
-            *score = if mv == tt {
-                ORDER_TABLE
-            } else if mv.take != NONE {
-                let mut s = ORDER_CAPTURE;
-                // Take a stone of a line of two, not one locked in a mill.
-                if gaps & board.neighbours(mv.take as usize) != 0 {
-                    s += 300;
-                }
-                if opp_mills >> mv.take & 1 == 0 {
-                    s += 100;
-                }
-                s
-            } else if mv == killers[0] {
-                ORDER_KILLER[0]
-            } else if mv == killers[1] {
-                ORDER_KILLER[1]
-            } else {
-                let mut s = history[history_from(mv)][usize::from(mv.to & 31)];
-                if gaps >> mv.to & 1 == 1 {
-                    s += ORDER_BLOCK;
-                }
-                s
-            };
+            let key = move_key(mv);
+            let take = mv.take & 63;
+            // Take a stone of a line of two, not one locked in a mill.
+            let capture = ORDER_CAPTURE
+                + 300 * (near_gaps >> take & 1) as i32
+                + 100 * (!opp_mills >> take & 1) as i32;
+            let quiet = history[history_from(mv)][usize::from(mv.to & 31)]
+                + ORDER_BLOCK * (gaps >> (mv.to & 31) & 1) as i32;
+            let quiet = select_unpredictable(key == killers[1], ORDER_KILLER[1], quiet);
+            let quiet = select_unpredictable(key == killers[0], ORDER_KILLER[0], quiet);
+            let s = select_unpredictable(mv.take != NONE, capture, quiet);
+            *score = select_unpredictable(key == tt, ORDER_TABLE, s);
         }
     }
 
@@ -106,6 +101,12 @@ impl MillEngine {
         self.moves[i] = mv;
         self.scores[i] = s;
     }
+}
+
+/// A move as one number, for comparisons without a branch per field.
+#[inline(always)]
+fn move_key(mv: Move) -> u32 {
+    u32::from(mv.from) | u32::from(mv.to) << 8 | u32::from(mv.take) << 16
 }
 
 /// Scores the pick compares per round of its loop.
