@@ -173,6 +173,10 @@ struct Node {
 
 const NO_MOVE: Move = Move { from: NONE, to: NONE, take: NONE };
 
+// The first move of a node is searched with the full window and never
+// reduced (`full_width` relies on it).
+const _: () = assert!(LMR_AFTER > 0);
+
 impl Default for MillEngine {
     fn default() -> Self {
         MillEngine::new(Config::default())
@@ -529,34 +533,34 @@ impl MillEngine {
                 let mv = self.moves[i];
                 let child = pos.after(mv);
                 let (alpha, beta) = (node.alpha, node.beta);
-                let score = if i == base {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    let reduce = if mv.take == NONE
-                        && self.config.reductions
-                        && depth >= LMR_MIN_DEPTH
-                        && i - base >= LMR_AFTER
-                        && self.scores[i] < ORDER_BLOCK
-                    {
-                        // Placing: the later moves of a wide node less.
-                        if mv.from == NONE && i - base >= PLACING_REDUCTION_AFTER {
-                            1 + self.config.placing_reduction
-                        } else {
-                            1
-                        }
+                // The first move with the full window, the others with a
+                // null window first (the window chosen by a conditional
+                // move: a branch on "first move" is mispredicted once a
+                // node). The first move is never reduced (`LMR_AFTER` > 0).
+                let later = i != base;
+                let reduce = if mv.take == NONE
+                    && self.config.reductions
+                    && depth >= LMR_MIN_DEPTH
+                    && i - base >= LMR_AFTER
+                    && self.scores[i] < ORDER_BLOCK
+                {
+                    // Placing: the later moves of a wide node less.
+                    if mv.from == NONE && i - base >= PLACING_REDUCTION_AFTER {
+                        1 + self.config.placing_reduction
                     } else {
-                        0
-                    };
-                    let mut s =
-                        -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-                    if s > alpha && reduce > 0 {
-                        s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                        1
                     }
-                    if s > alpha && s < beta {
-                        s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-                    }
-                    s
+                } else {
+                    0
                 };
+                let low = core::hint::select_unpredictable(later, -alpha - 1, -beta);
+                let mut score = -self.negamax(&child, depth - 1 - reduce, low, -alpha, ply + 1);
+                if score > alpha && reduce > 0 {
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta && later {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
                 if self.stopped || self.record(&mut node, mv, score, depth, ply) {
                     break;
                 }
