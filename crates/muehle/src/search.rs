@@ -586,15 +586,13 @@ impl MillEngine {
     /// which a quiet move becomes a killer and gains history.
     #[inline]
     fn record(&mut self, node: &mut Node, mv: Move, score: i32, depth: i32, ply: usize) -> bool {
-        if score <= node.best {
-            return false;
-        }
-        node.best = score;
-        node.best_move = Some(mv);
-        if score <= node.alpha {
-            return false;
-        }
-        node.alpha = score;
+        // Conditional moves, not branches: a better score is what the
+        // processor cannot guess. (A score at or above `beta` beats the
+        // best and `alpha`, both below `beta` while the node runs.)
+        let better = score > node.best;
+        node.best_move = core::hint::select_unpredictable(better, Some(mv), node.best_move);
+        node.best = node.best.max(score);
+        node.alpha = node.alpha.max(score);
         if score < node.beta {
             return false;
         }
