@@ -649,14 +649,12 @@ impl MillEngine {
             if self.stopped {
                 break;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            // Maxima, not branches (a score at or above `beta` beats the
+            // best and `alpha`, both below `beta` while the node runs).
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if score >= beta {
+                break;
             }
         }
         self.moves.truncate(base);
