@@ -141,7 +141,7 @@ pub struct MillEngine {
     /// past the moves of the path it holds stale values).
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
-    /// History counters by `from` (24 = placing) and `to` (rows of 32,
+    /// History counters by `from` (31 = placing) and `to` (rows of 32,
     /// indexed by `to & 31`: no bounds check in the ordering loop).
     history: [[i32; 32]; 32],
     /// Keys of the game since the last capture, then of the path.
