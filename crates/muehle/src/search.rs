@@ -637,7 +637,7 @@ impl MillEngine {
         }
         // A single capture needs no ordering (often one stone can go).
         if end - base > 1 {
-            self.order(pos, base, end, None, ply);
+            self.order_captures(pos, base, end, ply);
         }
         let mut best = stand;
         for i in base..end {
