@@ -135,7 +135,8 @@ impl Position {
             self.generate_steps(out, own, empty, gaps, &mut takes);
             return;
         }
-        let mut f = own;
+        // Closing by a step: only the stones next to a point to close on.
+        let mut f = if CLOSING && !flying { own & self.board.neighbours_of(empty) } else { own };
         while f != 0 {
             let from = f.trailing_zeros();
             f &= f - 1;
