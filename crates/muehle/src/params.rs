@@ -29,6 +29,12 @@ pub const DOUBLE_MILL: i32 = 450;
 /// move (more draws), so the term is off; the `running_mill` key of the
 /// `engine` spec tries it.
 pub const RUNNING_MILL: i32 = 0;
+/// A running-mill set-up while stones are placed (either side still has
+/// stones in hand): a stone of a complete mill with an empty neighbour and
+/// no opponent stone next to it, or a double mill, counted for both
+/// sides, at most 2 each; see [`running_setups`](crate::running_setups).
+/// The `running_setup` key of the `engine` spec sets it.
+pub const RUNNING_SETUP: i32 = 0;
 /// One possible move (moving phase).
 pub const MOBILITY: i32 = 12;
 /// One empty point next to a stone, while placing (room to move later).
@@ -57,6 +63,8 @@ pub struct Weights {
     pub double_mill: i32,
     /// [`RUNNING_MILL`].
     pub running_mill: i32,
+    /// [`RUNNING_SETUP`].
+    pub running_setup: i32,
     /// [`MOBILITY`].
     pub mobility: i32,
     /// [`PLACING_MOBILITY`].
@@ -76,6 +84,7 @@ pub const WEIGHTS: Weights = Weights {
     two: TWO,
     double_mill: DOUBLE_MILL,
     running_mill: RUNNING_MILL,
+    running_setup: RUNNING_SETUP,
     mobility: MOBILITY,
     placing_mobility: PLACING_MOBILITY,
     blocked: BLOCKED,
@@ -92,13 +101,14 @@ impl Default for Weights {
 impl Weights {
     /// The names of the weights, as [`get`](Weights::get) and
     /// [`set`](Weights::set) take them (`stone` is fixed: it is the unit).
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "mill",
         "open_to_move",
         "open_waiting",
         "two",
         "double_mill",
         "running_mill",
+        "running_setup",
         "mobility",
         "placing_mobility",
         "blocked",
@@ -113,6 +123,7 @@ impl Weights {
             "two" => &mut self.two,
             "double_mill" => &mut self.double_mill,
             "running_mill" => &mut self.running_mill,
+            "running_setup" => &mut self.running_setup,
             "mobility" => &mut self.mobility,
             "placing_mobility" => &mut self.placing_mobility,
             "blocked" => &mut self.blocked,
