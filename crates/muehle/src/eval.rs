@@ -293,7 +293,12 @@ fn fast_value_dual_blocked<P: PopCount>(
         }
         value[i] = v;
     }
-    let extra = running_term(pos, w.running_mill) + setup_term(pos, w.running_setup);
+    // Both terms are off by default: one test keeps them off the path.
+    let extra = if (w.running_mill | w.running_setup) == 0 {
+        0
+    } else {
+        running_term(pos, w.running_mill) + setup_term(pos, w.running_setup)
+    };
     (value[0] - value[1] + extra, moving[0] && l.free[0] == 0)
 }
 

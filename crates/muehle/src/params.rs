@@ -26,14 +26,20 @@ pub const DOUBLE_MILL: i32 = 450;
 /// The opponent cannot block the point, so the mill takes a stone every
 /// second move; see [`running_mills`](crate::running_mills).
 /// 0: 300 and 600 did worse against the 1976 program at 50,000 nodes a
-/// move (more draws), so the term is off; the `running_mill` key of the
-/// `engine` spec tries it.
+/// move (more draws), and 150 at 600,000 nodes (seeds 2 and 3:
+/// 94 / 6 / 0 and 90 / 8 / 2 against 95 / 5 / 0 and 91 / 9 / 0), so the
+/// term is off; the `running_mill` key of the `engine` spec tries it.
 pub const RUNNING_MILL: i32 = 0;
 /// A running-mill set-up while stones are placed (either side still has
 /// stones in hand): a stone of a complete mill with an empty neighbour and
 /// no opponent stone next to it, or a double mill, counted for both
 /// sides, at most 2 each; see [`running_setups`](crate::running_setups).
-/// The `running_setup` key of the `engine` spec sets it.
+/// 0: 200 and 100 did worse against the 1976 program at 600,000 nodes a
+/// move (seeds 2 and 3: 94 / 5 / 1 and 90 / 8 / 2, 92 / 8 / 0 and
+/// 88 / 10 / 2, against 95 / 5 / 0 and 91 / 9 / 0; self-play 200 against
+/// 0 at 100,000 nodes +24 Elo [−10, +59]), and it costs 43 % more
+/// instructions per placing node when on. The `running_setup` key of the
+/// `engine` spec sets it.
 pub const RUNNING_SETUP: i32 = 0;
 /// One possible move (moving phase).
 pub const MOBILITY: i32 = 12;
