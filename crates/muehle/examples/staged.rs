@@ -6,6 +6,8 @@
 //!
 //! `cargo run --release -p spielbaum-muehle --example staged -- [pairs] [depth] [seed]`
 
+use std::io::Write;
+
 use spielbaum_game_trait::{
     Agent, AgentLimits, Ending, Game, MoveList, Outcome, Player, SplitMix64, play_game,
 };
@@ -17,11 +19,64 @@ const OPENING_PLIES: usize = 4;
 /// Games longer than this count as draws.
 const MAX_PLIES: usize = 400;
 
+const USAGE: &str = "usage: staged [pairs] [depth] [seed] (whole numbers; depth 1 to 60)";
+
 fn main() {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().expect("a number"));
+    let mut numbers = Vec::new();
+    for (name, arg) in ["pairs", "depth", "seed"].into_iter().zip(std::env::args().skip(1)) {
+        match arg.parse::<u64>() {
+            Ok(n) => numbers.push(n),
+            Err(_) => {
+                eprintln!("staged: {name} must be a whole number, not {arg:?}\n{USAGE}");
+                std::process::exit(2);
+            }
+        }
+    }
+    if std::env::args().count() > 4 {
+        eprintln!("staged: too many arguments\n{USAGE}");
+        std::process::exit(2);
+    }
+    let mut args = numbers.into_iter();
     let pairs = args.next().unwrap_or(50);
-    let depth = args.next().unwrap_or(6) as u32;
+    let depth = args.next().unwrap_or(6);
     let seed = args.next().unwrap_or(1);
+    let depth = match u32::try_from(depth) {
+        Ok(d @ 1..=60) => d,
+        _ => {
+            eprintln!("staged: depth {depth} is not between 1 and 60\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
+    // Output errors never panic: a closed pipe (`| head`) ends the run
+    // quietly, any other (a full disk) with a message and status 1.
+    let code = match run(&mut std::io::stdout().lock(), pairs, depth, seed) {
+        Ok(()) => 0,
+        Err(Failure::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Output(e)) => {
+            eprintln!("staged: cannot write the output: {e}");
+            1
+        }
+        Err(Failure::Agent(msg)) => {
+            eprintln!("staged: {msg}");
+            1
+        }
+    };
+    std::process::exit(code);
+}
+
+/// Why a run stopped early.
+enum Failure {
+    Output(std::io::Error),
+    Agent(String),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+fn run(out: &mut impl Write, pairs: u64, depth: u32, seed: u64) -> Result<(), Failure> {
     let mut rng = SplitMix64::new(seed);
     let engine = |staged| MillEngine::new(EngineConfig { staged, ..Default::default() });
     let (mut staged, mut plain) = (engine(true), engine(false));
@@ -38,7 +93,9 @@ fn main() {
             let result = match ending {
                 Ending::Finished(Outcome::Win(p)) if (p == first) == staged_first => 0,
                 Ending::Finished(Outcome::Win(_)) => 2,
-                Ending::Fault { agent, error } => panic!("agent {agent} failed: {error:?}"),
+                Ending::Fault { agent, error } => {
+                    return Err(Failure::Agent(format!("agent {agent} failed: {error:?}")));
+                }
                 _ => 1,
             };
             wdl[result] += 1;
@@ -46,13 +103,16 @@ fn main() {
     }
     let games = 2 * pairs;
     let score = (f64::from(wdl[0]) + 0.5 * f64::from(wdl[1])) / games as f64;
-    println!(
+    writeln!(
+        out,
         "staged against plain, depth {depth}, {games} games (seed {seed}): {} wins, {} draws, {} losses, score {:.1} %",
         wdl[0],
         wdl[1],
         wdl[2],
         100.0 * score
-    );
+    )?;
+    out.flush()?;
+    Ok(())
 }
 
 /// The start after [`OPENING_PLIES`] random moves that leave the game

@@ -137,7 +137,8 @@ pub struct MillEngine {
     eval_rules: Option<Rules>,
     /// Generated moves of every ply on the path, one after another.
     moves: MoveStack,
-    /// Ordering scores parallel to `moves`.
+    /// Ordering scores parallel to `moves` (a buffer that only grows:
+    /// past the moves of the path it holds stale values).
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
     /// History counters by `from` (24 = placing) and `to` (rows of 32,
@@ -171,6 +172,10 @@ struct Node {
 }
 
 const NO_MOVE: Move = Move { from: NONE, to: NONE, take: NONE };
+
+// The first move of a node is searched with the full window and never
+// reduced (`full_width` relies on it).
+const _: () = assert!(LMR_AFTER > 0);
 
 impl Default for MillEngine {
     fn default() -> Self {
@@ -421,7 +426,6 @@ impl MillEngine {
             }
         }
         self.moves.truncate(base);
-        self.scores.truncate(base);
         self.keys.pop();
         // A stopped iteration's alpha is only a lower bound: not stored.
         if !self.stopped
@@ -529,34 +533,34 @@ impl MillEngine {
                 let mv = self.moves[i];
                 let child = pos.after(mv);
                 let (alpha, beta) = (node.alpha, node.beta);
-                let score = if i == base {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    let reduce = if mv.take == NONE
-                        && self.config.reductions
-                        && depth >= LMR_MIN_DEPTH
-                        && i - base >= LMR_AFTER
-                        && self.scores[i] < ORDER_BLOCK
-                    {
-                        // Placing: the later moves of a wide node less.
-                        if mv.from == NONE && i - base >= PLACING_REDUCTION_AFTER {
-                            1 + self.config.placing_reduction
-                        } else {
-                            1
-                        }
+                // The first move with the full window, the others with a
+                // null window first (the window chosen by a conditional
+                // move: a branch on "first move" is mispredicted once a
+                // node). The first move is never reduced (`LMR_AFTER` > 0).
+                let later = i != base;
+                let reduce = if mv.take == NONE
+                    && self.config.reductions
+                    && depth >= LMR_MIN_DEPTH
+                    && i - base >= LMR_AFTER
+                    && self.scores[i] < ORDER_BLOCK
+                {
+                    // Placing: the later moves of a wide node less.
+                    if mv.from == NONE && i - base >= PLACING_REDUCTION_AFTER {
+                        1 + self.config.placing_reduction
                     } else {
-                        0
-                    };
-                    let mut s =
-                        -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-                    if s > alpha && reduce > 0 {
-                        s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                        1
                     }
-                    if s > alpha && s < beta {
-                        s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-                    }
-                    s
+                } else {
+                    0
                 };
+                let low = core::hint::select_unpredictable(later, -alpha - 1, -beta);
+                let mut score = -self.negamax(&child, depth - 1 - reduce, low, -alpha, ply + 1);
+                if score > alpha && reduce > 0 {
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta && later {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
                 if self.stopped || self.record(&mut node, mv, score, depth, ply) {
                     break;
                 }
@@ -564,7 +568,6 @@ impl MillEngine {
         }
         let Node { best, best_move, .. } = node;
         self.moves.truncate(base);
-        self.scores.truncate(base);
         self.keys.pop();
         if !self.stopped {
             let bound = if best >= beta {
@@ -583,15 +586,13 @@ impl MillEngine {
     /// which a quiet move becomes a killer and gains history.
     #[inline]
     fn record(&mut self, node: &mut Node, mv: Move, score: i32, depth: i32, ply: usize) -> bool {
-        if score <= node.best {
-            return false;
-        }
-        node.best = score;
-        node.best_move = Some(mv);
-        if score <= node.alpha {
-            return false;
-        }
-        node.alpha = score;
+        // Conditional moves, not branches: a better score is what the
+        // processor cannot guess. (A score at or above `beta` beats the
+        // best and `alpha`, both below `beta` while the node runs.)
+        let better = score > node.best;
+        node.best_move = core::hint::select_unpredictable(better, Some(mv), node.best_move);
+        node.best = node.best.max(score);
+        node.alpha = node.alpha.max(score);
         if score < node.beta {
             return false;
         }
@@ -648,18 +649,15 @@ impl MillEngine {
             if self.stopped {
                 break;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            // Maxima, not branches (a score at or above `beta` beats the
+            // best and `alpha`, both below `beta` while the node runs).
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if score >= beta {
+                break;
             }
         }
         self.moves.truncate(base);
-        self.scores.truncate(base);
         best
     }
 }

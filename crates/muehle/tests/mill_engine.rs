@@ -347,3 +347,23 @@ fn every_processor_path_searches_the_same_tree() {
         assert_eq!(run(Cpu::detect()), portable, "{text}");
     }
 }
+
+/// The middle-game searches whose speed is measured (the speed example
+/// and the benches, with the default 16 MiB table) keep their trees:
+/// changes made for speed must not change which nodes are searched
+/// (82,439 nodes to depth 9 and 244,600 to depth 10, as counted by the
+/// engine before those changes; the bench `engine/middle/depth14`
+/// asserts 3,340,557 to depth 14), on every processor path.
+#[test]
+fn the_measured_middle_game_searches_keep_their_node_counts() {
+    use spielbaum_muehle::Cpu;
+    let pos = Position::nine().parse_position(MIDDLE).unwrap();
+    for cpu in [Cpu::portable(), Cpu::detect()] {
+        for (depth, nodes) in [(9, 82_439), (10, 244_600)] {
+            let mut e = MillEngine::new(EngineConfig { table_mib: 16, ..Default::default() });
+            e.set_cpu(cpu);
+            let r = e.search(&pos, &AgentLimits::depth(depth));
+            assert_eq!(r.nodes, nodes, "depth {depth}, {cpu:?}");
+        }
+    }
+}

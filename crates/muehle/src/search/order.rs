@@ -2,6 +2,8 @@
 //! moves (the table's move, captures, killers, history, blocks) and the
 //! staged pick of the best-scored one.
 
+use core::hint::select_unpredictable;
+
 use super::*;
 
 impl MillEngine {
@@ -35,53 +37,77 @@ impl MillEngine {
                 (gaps, board.in_mills(opp))
             }
         };
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        self.scores.resize(end, 0);
+        // Points next to such a gap (a capture there breaks the line of
+        // two) and the opponent's stones in mills, as 64-bit masks read at
+        // `take & 63`: a move without a capture reads bit 63, never set.
+        let near_gaps = u64::from(board.neighbours_of(gaps));
+        let opp_mills = u64::from(opp_mills);
+        let killers = self.killers[ply.min(MAX_PLY - 1)].map(move_key);
+        // The buffer only grows (the pick reads whole blocks of scores).
+        if self.scores.len() < end + PICK_BLOCK {
+            self.scores.resize(end + PICK_BLOCK, 0);
+        }
         let history = &self.history;
         // No generated move equals `NO_MOVE`.
-        let tt = tt.unwrap_or(NO_MOVE);
+        let tt = move_key(tt.unwrap_or(NO_MOVE));
+        // Each score is chosen by conditional moves, not branches: which
+        // kind of move comes next is what the processor cannot guess.
         for (&mv, score) in self.moves[base..end].iter().zip(&mut self.scores[base..end]) {
-            *score = if mv == tt {
-                ORDER_TABLE
-            } else if mv.take != NONE {
-                let mut s = ORDER_CAPTURE;
-                // Take a stone of a line of two, not one locked in a mill.
-                if gaps & board.neighbours(mv.take as usize) != 0 {
-                    s += 300;
-                }
-                if opp_mills >> mv.take & 1 == 0 {
-                    s += 100;
-                }
-                s
-            } else if mv == killers[0] {
-                ORDER_KILLER[0]
-            } else if mv == killers[1] {
-                ORDER_KILLER[1]
-            } else {
-                let mut s = history[history_from(mv)][usize::from(mv.to & 31)];
-                if gaps >> mv.to & 1 == 1 {
-                    s += ORDER_BLOCK;
-                }
-                s
-            };
+            let key = move_key(mv);
+            let take = mv.take & 63;
+            // Take a stone of a line of two, not one locked in a mill.
+            let capture = ORDER_CAPTURE
+                + 300 * (near_gaps >> take & 1) as i32
+                + 100 * (!opp_mills >> take & 1) as i32;
+            let quiet = history[history_from(mv)][usize::from(mv.to & 31)]
+                + ORDER_BLOCK * (gaps >> (mv.to & 31) & 1) as i32;
+            let quiet = select_unpredictable(key == killers[1], ORDER_KILLER[1], quiet);
+            let quiet = select_unpredictable(key == killers[0], ORDER_KILLER[0], quiet);
+            let s = select_unpredictable(mv.take != NONE, capture, quiet);
+            *score = select_unpredictable(key == tt, ORDER_TABLE, s);
         }
     }
 
-    /// Brings the best-scored move of `i..end` to `i` (selection: most
-    /// nodes cut off after a few moves, so sorting all would waste time).
+    /// Brings the best-scored move of `i..end` to `i`, the first of them
+    /// on equal scores (selection: most nodes cut off after a few moves,
+    /// so sorting all would waste time). The scores are read in blocks of
+    /// [`PICK_BLOCK`], those past `end` counted as lowest, so that the
+    /// loop runs a fixed number of times per block rather than once per
+    /// move (its end is the branch a short list mispredicts), and the
+    /// swap is made whether or not the best is already in place (moving
+    /// a move onto itself).
     #[inline]
     pub(super) fn pick(&mut self, i: usize, end: usize) {
-        let scores = &self.scores[i..end];
+        let n = end - i;
+        let scores = &self.scores[i..end + PICK_BLOCK];
         let (mut best, mut top) = (0, scores[0]);
-        for (j, &s) in scores.iter().enumerate().skip(1) {
-            if s > top {
-                best = j;
-                top = s;
+        let mut start = 0;
+        while start < n {
+            let block = &scores[start..start + PICK_BLOCK];
+            for (k, &s) in block.iter().enumerate() {
+                let j = start + k;
+                // Conditional moves, not branches: `s` if `j < n`, else
+                // the lowest score; `best` becomes `j` where `s` beats `top`.
+                let s = select_unpredictable(j < n, s, i32::MIN);
+                best = select_unpredictable(s > top, j, best);
+                top = top.max(s);
             }
+            start += PICK_BLOCK;
         }
-        if best != 0 {
-            self.moves.swap(i, i + best);
-            self.scores.swap(i, i + best);
-        }
+        let b = i + best;
+        let (mv, s) = (self.moves[b], self.scores[b]);
+        self.moves[b] = self.moves[i];
+        self.scores[b] = self.scores[i];
+        self.moves[i] = mv;
+        self.scores[i] = s;
     }
 }
+
+/// A move as one number, for comparisons without a branch per field.
+#[inline(always)]
+fn move_key(mv: Move) -> u32 {
+    u32::from(mv.from) | u32::from(mv.to) << 8 | u32::from(mv.take) << 16
+}
+
+/// Scores the pick compares per round of its loop.
+const PICK_BLOCK: usize = 8;
