@@ -141,9 +141,9 @@ pub struct MillEngine {
     /// past the moves of the path it holds stale values).
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
-    /// History counters by `from` (24 = placing) and `to` (rows of 32,
+    /// History counters by `from` (31 = placing) and `to` (rows of 32,
     /// indexed by `to & 31`: no bounds check in the ordering loop).
-    history: [[i32; 32]; 25],
+    history: [[i32; 32]; 32],
     /// Keys of the game since the last capture, then of the path.
     keys: Vec<u64>,
     /// Index in `keys` of the searched position's key: the game's
@@ -194,7 +194,7 @@ impl MillEngine {
             moves: MoveStack::with_capacity(MAX_PLY * 64),
             scores: Vec::with_capacity(MAX_PLY * 64),
             killers: [[NO_MOVE; 2]; MAX_PLY],
-            history: [[0; 32]; 25],
+            history: [[0; 32]; 32],
             keys: Vec::with_capacity(1024),
             root_at: 0,
             nodes: 0,
@@ -229,7 +229,7 @@ impl MillEngine {
     pub fn clear(&mut self) {
         self.table.clear();
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
-        self.history = [[0; 32]; 25];
+        self.history = [[0; 32]; 32];
     }
 
     /// A flag another thread may set to stop the search (looked at with
@@ -637,7 +637,7 @@ impl MillEngine {
         }
         // A single capture needs no ordering (often one stone can go).
         if end - base > 1 {
-            self.order(pos, base, end, None, ply);
+            self.order_captures(pos, base, end, ply);
         }
         let mut best = stand;
         for i in base..end {
@@ -662,10 +662,11 @@ impl MillEngine {
     }
 }
 
-/// The history row of `mv`: its `from` point, 24 for a placing.
+/// The history row of `mv`: its `from` point, 31 for a placing (`NONE`
+/// & 31; no board has more than 24 points), without a comparison.
 #[inline(always)]
 fn history_from(mv: Move) -> usize {
-    usize::from(mv.from.min(24))
+    usize::from(mv.from & 31)
 }
 
 impl Agent<Position> for MillEngine {

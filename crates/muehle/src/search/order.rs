@@ -16,6 +16,27 @@ impl MillEngine {
         tt: Option<Move>,
         ply: usize,
     ) {
+        self.order_with::<false>(pos, base, end, tt, ply);
+    }
+
+    /// [`order`](Self::order) without a table move, for lists of
+    /// captures (quiescence): a capture's score is its capture score
+    /// alone (it is never a killer, killers being quiet moves), chosen by
+    /// a branch, which such lists rarely leave; any other move is scored
+    /// in full.
+    pub(super) fn order_captures(&mut self, pos: &Position, base: usize, end: usize, ply: usize) {
+        self.order_with::<true>(pos, base, end, None, ply);
+    }
+
+    #[inline(always)]
+    fn order_with<const CAPTURES: bool>(
+        &mut self,
+        pos: &Position,
+        base: usize,
+        end: usize,
+        tt: Option<Move>,
+        ply: usize,
+    ) {
         let board = pos.board();
         let me = pos.to_move();
         let opp = pos.stones(me.other());
@@ -38,10 +59,10 @@ impl MillEngine {
             }
         };
         // Points next to such a gap (a capture there breaks the line of
-        // two) and the opponent's stones in mills, as 64-bit masks read at
-        // `take & 63`: a move without a capture reads bit 63, never set.
-        let near_gaps = u64::from(board.neighbours_of(gaps));
-        let opp_mills = u64::from(opp_mills);
+        // two) in the low half, the opponent's stones outside mills in the
+        // high half, of one word read at `take & 31` (what a move without
+        // a capture reads there is not used).
+        let capture_bits = u64::from(board.neighbours_of(gaps)) | u64::from(!opp_mills) << 32;
         let killers = self.killers[ply.min(MAX_PLY - 1)].map(move_key);
         // The buffer only grows (the pick reads whole blocks of scores).
         if self.scores.len() < end + PICK_BLOCK {
@@ -53,12 +74,14 @@ impl MillEngine {
         // Each score is chosen by conditional moves, not branches: which
         // kind of move comes next is what the processor cannot guess.
         for (&mv, score) in self.moves[base..end].iter().zip(&mut self.scores[base..end]) {
-            let key = move_key(mv);
-            let take = mv.take & 63;
             // Take a stone of a line of two, not one locked in a mill.
-            let capture = ORDER_CAPTURE
-                + 300 * (near_gaps >> take & 1) as i32
-                + 100 * (!opp_mills >> take & 1) as i32;
+            let bits = capture_bits >> (mv.take & 31);
+            let capture = ORDER_CAPTURE + 300 * (bits & 1) as i32 + 100 * (bits >> 32 & 1) as i32;
+            if CAPTURES && mv.take != NONE {
+                *score = capture;
+                continue;
+            }
+            let key = move_key(mv);
             let quiet = history[history_from(mv)][usize::from(mv.to & 31)]
                 + ORDER_BLOCK * (gaps >> (mv.to & 31) & 1) as i32;
             let quiet = select_unpredictable(key == killers[1], ORDER_KILLER[1], quiet);
