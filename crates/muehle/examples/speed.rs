@@ -43,9 +43,31 @@ fn run(out: &mut impl Write) -> std::io::Result<()> {
     // `SPEED_STAGED=off` searches with the table's move generated and
     // ordered with the others (the engine before staged picking).
     let staged = std::env::var("SPEED_STAGED").map_or(true, |v| v != "off");
-    let strong =
-        || MillEngine::new(EngineConfig { table_mib: TABLE_MIB, staged, ..Default::default() });
-    let pos = Position::nine().parse_position(MIDDLE).expect("position");
+    // `SPEED_WEIGHTS=running_setup=200,mobility=24` sets evaluator
+    // weights by name (to count what a term costs when it is on).
+    let mut weights = spielbaum_muehle::Weights::default();
+    for kv in
+        std::env::var("SPEED_WEIGHTS").unwrap_or_default().split(',').filter(|s| !s.is_empty())
+    {
+        let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+        if !v.parse().is_ok_and(|v| weights.set(k, v)) {
+            eprintln!("speed: ignoring the weight {kv:?}");
+        }
+    }
+    let strong = || {
+        MillEngine::new(EngineConfig {
+            table_mib: TABLE_MIB,
+            staged,
+            weights,
+            ..Default::default()
+        })
+    };
+    // `SPEED_POSITION=…` searches another position (our position text).
+    let text = std::env::var("SPEED_POSITION").unwrap_or_else(|_| MIDDLE.to_string());
+    let Ok(pos) = Position::nine().parse_position(&text) else {
+        eprintln!("speed: not a position: {text}");
+        std::process::exit(2);
+    };
     if only == "negamax" {
         let r = engine::engine(TABLE_MIB).search(&pos, &Limits::depth(depth));
         writeln!(out, "negamax crate searcher depth {depth}: {} nodes", r.counters.nodes)?;

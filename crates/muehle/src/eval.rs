@@ -9,6 +9,7 @@ use crate::cpu::{Cpu, PopCount, Portable};
 #[cfg(test)]
 use crate::position::Phase;
 use crate::position::{Move, NONE, Position};
+use crate::setups::setup_term;
 
 #[cfg(test)]
 use crate::params;
@@ -174,6 +175,7 @@ fn reference_value(pos: &Position) -> i32 {
     let lines = line_counts(pos, [me, me.other()]);
     side_value(pos, me, 0, &lines) - side_value(pos, me.other(), 1, &lines)
         + running_term(pos, params::RUNNING_MILL)
+        + crate::setups::setup_term(pos, params::RUNNING_SETUP)
 }
 
 /// The evaluation for the side to move, in one pass over the lines and
@@ -229,7 +231,7 @@ pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
             value[i] += w.double_mill * double_mills(pos, players[i]).min(2) as i32;
         }
     }
-    value[0] - value[1] + running_term(pos, w.running_mill)
+    value[0] - value[1] + running_term(pos, w.running_mill) + setup_term(pos, w.running_setup)
 }
 
 /// [`evaluate_with`]'s value of `pos`, or `None` if the side to move has
@@ -291,7 +293,13 @@ fn fast_value_dual_blocked<P: PopCount>(
         }
         value[i] = v;
     }
-    (value[0] - value[1] + running_term(pos, w.running_mill), moving[0] && l.free[0] == 0)
+    // Both terms are off by default: one test keeps them off the path.
+    let extra = if (w.running_mill | w.running_setup) == 0 {
+        0
+    } else {
+        running_term(pos, w.running_mill) + setup_term(pos, w.running_setup)
+    };
+    (value[0] - value[1] + extra, moving[0] && l.free[0] == 0)
 }
 
 /// The evaluation with the line facts of each side computed apart,
@@ -323,7 +331,7 @@ fn fast_value_triples(pos: &Position, t: &crate::lines::Triples, w: &Weights) ->
         }
         value[i] = v;
     }
-    value[0] - value[1] + running_term(pos, w.running_mill)
+    value[0] - value[1] + running_term(pos, w.running_mill) + setup_term(pos, w.running_setup)
 }
 
 /// Empty points next to `stones` (once per stone) and stones without one.

@@ -15,6 +15,7 @@ pub mod params;
 mod position;
 mod rules;
 pub mod search;
+mod setups;
 mod table;
 pub mod uci;
 
@@ -28,3 +29,4 @@ pub use params::Weights;
 pub use position::{Move, NONE, Phase, Position};
 pub use rules::{DEFAULT_DRAW, Rules};
 pub use search::{Config as EngineConfig, MillEngine, SearchResult};
+pub use setups::running_setups;

@@ -26,9 +26,21 @@ pub const DOUBLE_MILL: i32 = 450;
 /// The opponent cannot block the point, so the mill takes a stone every
 /// second move; see [`running_mills`](crate::running_mills).
 /// 0: 300 and 600 did worse against the 1976 program at 50,000 nodes a
-/// move (more draws), so the term is off; the `running_mill` key of the
-/// `engine` spec tries it.
+/// move (more draws), and 150 at 600,000 nodes (seeds 2 and 3:
+/// 94 / 6 / 0 and 90 / 8 / 2 against 95 / 5 / 0 and 91 / 9 / 0), so the
+/// term is off; the `running_mill` key of the `engine` spec tries it.
 pub const RUNNING_MILL: i32 = 0;
+/// A running-mill set-up while stones are placed (either side still has
+/// stones in hand): a stone of a complete mill with an empty neighbour and
+/// no opponent stone next to it, or a double mill, counted for both
+/// sides, at most 2 each; see [`running_setups`](crate::running_setups).
+/// 0: 200 and 100 did worse against the 1976 program at 600,000 nodes a
+/// move (seeds 2 and 3: 94 / 5 / 1 and 90 / 8 / 2, 92 / 8 / 0 and
+/// 88 / 10 / 2, against 95 / 5 / 0 and 91 / 9 / 0; self-play 200 against
+/// 0 at 100,000 nodes +24 Elo [−10, +59]), and it costs 43 % more
+/// instructions per placing node when on. The `running_setup` key of the
+/// `engine` spec sets it.
+pub const RUNNING_SETUP: i32 = 0;
 /// One possible move (moving phase).
 pub const MOBILITY: i32 = 12;
 /// One empty point next to a stone, while placing (room to move later).
@@ -57,6 +69,8 @@ pub struct Weights {
     pub double_mill: i32,
     /// [`RUNNING_MILL`].
     pub running_mill: i32,
+    /// [`RUNNING_SETUP`].
+    pub running_setup: i32,
     /// [`MOBILITY`].
     pub mobility: i32,
     /// [`PLACING_MOBILITY`].
@@ -76,6 +90,7 @@ pub const WEIGHTS: Weights = Weights {
     two: TWO,
     double_mill: DOUBLE_MILL,
     running_mill: RUNNING_MILL,
+    running_setup: RUNNING_SETUP,
     mobility: MOBILITY,
     placing_mobility: PLACING_MOBILITY,
     blocked: BLOCKED,
@@ -92,13 +107,14 @@ impl Default for Weights {
 impl Weights {
     /// The names of the weights, as [`get`](Weights::get) and
     /// [`set`](Weights::set) take them (`stone` is fixed: it is the unit).
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "mill",
         "open_to_move",
         "open_waiting",
         "two",
         "double_mill",
         "running_mill",
+        "running_setup",
         "mobility",
         "placing_mobility",
         "blocked",
@@ -113,6 +129,7 @@ impl Weights {
             "two" => &mut self.two,
             "double_mill" => &mut self.double_mill,
             "running_mill" => &mut self.running_mill,
+            "running_setup" => &mut self.running_setup,
             "mobility" => &mut self.mobility,
             "placing_mobility" => &mut self.placing_mobility,
             "blocked" => &mut self.blocked,

@@ -118,11 +118,25 @@ impl Position {
             return;
         }
         let flying = self.rules.flying && self.on[s] == 3;
+        if FAST && CLOSING && !flying && empty & empty.wrapping_sub(1) == 0 {
+            // One point to close a mill on: the stones next to it, in the
+            // order of the loop below (ascending `from`, one `to`).
+            let to = empty.trailing_zeros();
+            let mut f = own & self.board.neighbours(to as usize);
+            while f != 0 {
+                let from = f.trailing_zeros();
+                f &= f - 1;
+                let rest = own & !(1 << from);
+                self.push::<true, S>(out, from as u8, to as u8, rest, gaps, &mut takes);
+            }
+            return;
+        }
         if FAST && !CLOSING && !flying && self.board.adjacent_lists {
             self.generate_steps(out, own, empty, gaps, &mut takes);
             return;
         }
-        let mut f = own;
+        // Closing by a step: only the stones next to a point to close on.
+        let mut f = if CLOSING && !flying { own & self.board.neighbours_of(empty) } else { own };
         while f != 0 {
             let from = f.trailing_zeros();
             f &= f - 1;

@@ -145,6 +145,44 @@ mod tests {
         assert!(moving > 1_000, "only {moving} positions with steps");
     }
 
+    /// The moves that close a mill (the quiescence's list, with its path
+    /// for a single point to close on) are the legal moves that close
+    /// one, in the same order, in every variant, with and without
+    /// flying, along random games.
+    #[test]
+    fn closing_moves_are_the_closing_legal_moves_in_order() {
+        let mut rng = SplitMix64::new(11);
+        let mut single = 0;
+        for v in Variant::ALL {
+            for flying in [true, false] {
+                for _ in 0..40 {
+                    let mut pos = Position::new(Rules::new(v).with_flying(flying));
+                    let mut moves = MoveList::new();
+                    for _ in 0..rng.below(120) {
+                        moves.clear();
+                        pos.moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        let want: Vec<Move> =
+                            moves.iter().copied().filter(|&m| pos.closes_mill_with(m)).collect();
+                        let mut stack = MoveStack::with_capacity(4);
+                        pos.generate::<true, _>(&mut stack);
+                        assert_eq!(&stack[..], &want[..], "{pos}");
+                        let tos: Vec<u8> = want.iter().map(|m| m.to).collect();
+                        single += usize::from(
+                            !tos.is_empty()
+                                && tos.iter().all(|&t| t == tos[0])
+                                && want.iter().any(|m| !m.is_place()),
+                        );
+                        pos.play(moves[rng.below(moves.len())]);
+                    }
+                }
+            }
+        }
+        assert!(single > 100, "only {single} positions with one point to close on");
+    }
+
     #[test]
     fn keeps_what_it_is_told_and_grows() {
         let mut s = MoveStack::with_capacity(2);
