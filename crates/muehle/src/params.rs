@@ -207,6 +207,20 @@ pub const PLACING_REDUCTION_AFTER: usize = 6;
 /// so the default stays; the `contempt` key of the `engine` spec sets
 /// it.
 pub const CONTEMPT: i32 = 150;
+/// Contempt added for each error of the opponent seen in the game (0:
+/// off): when the opponent does not play the reply the engine's last
+/// search expected and the engine's score rises by at least
+/// [`OPPONENT_ERROR`] over that search's, the opponent is weaker than
+/// the search assumes, and a draw is worth less against it. The
+/// `contempt_step` key of the `engine` spec sets it.
+pub const CONTEMPT_STEP: i32 = 0;
+/// The most contempt [`CONTEMPT_STEP`] raises to. The `contempt_max`
+/// key of the `engine` spec sets it.
+pub const CONTEMPT_MAX: i32 = 1200;
+/// The rise of the engine's score (a stone is 1000) over what its last
+/// search expected after an unexpected reply that counts as the
+/// opponent's error (see [`CONTEMPT_STEP`]).
+pub const OPPONENT_ERROR: i32 = 500;
 /// How often a position must have come before in the game (before the
 /// searched position, or as it) for the search to score reaching it
 /// again as a draw; a position met again on the search's own path is a

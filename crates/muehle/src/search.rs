@@ -49,6 +49,7 @@ pub use crate::params;
 
 use params::*;
 
+mod agent;
 mod leaf;
 mod order;
 mod stack;
@@ -86,6 +87,11 @@ pub struct Config {
     /// Earlier occurrences in the game that make a position a draw (see
     /// [`params::HISTORY_REPEATS`]).
     pub history_repeats: u32,
+    /// Contempt added per error of the opponent seen in the game, up to
+    /// `contempt_max` (see [`params::CONTEMPT_STEP`]; 0: off).
+    pub contempt_step: i32,
+    /// See [`params::CONTEMPT_MAX`].
+    pub contempt_max: i32,
 }
 
 impl Default for Config {
@@ -101,6 +107,8 @@ impl Default for Config {
             weights: Weights::default(),
             placing_reduction: PLACING_REDUCTION,
             history_repeats: HISTORY_REPEATS,
+            contempt_step: CONTEMPT_STEP,
+            contempt_max: CONTEMPT_MAX,
         }
     }
 }
@@ -160,6 +168,11 @@ pub struct MillEngine {
     cpu: Cpu,
     /// Endgame tables giving exact leaves ([`MillEngine::set_db`]).
     tables: Option<tables::Tables>,
+    /// The contempt of the searches: the config's, raised by the
+    /// opponent's errors seen in the game (`agent.rs`).
+    contempt: i32,
+    /// What the last search expected of the opponent, and its errors.
+    opponent: agent::Opponent,
 }
 
 /// The running result of a search node: best score and move so far and
@@ -205,6 +218,8 @@ impl MillEngine {
             stopped: false,
             cpu: Cpu::from_env(),
             tables: None,
+            contempt: config.contempt,
+            opponent: agent::Opponent::default(),
         }
     }
 
@@ -228,6 +243,8 @@ impl MillEngine {
     /// Forgets the table, killers and history (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.opponent = agent::Opponent::default();
+        self.contempt = self.config.contempt;
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
         self.history = [[0; 32]; 32];
     }
@@ -667,32 +684,4 @@ impl MillEngine {
 #[inline(always)]
 fn history_from(mv: Move) -> usize {
     usize::from(mv.from & 31)
-}
-
-impl Agent<Position> for MillEngine {
-    fn name(&self) -> String {
-        "engine".into()
-    }
-
-    fn new_game(&mut self, _start: &Position) {
-        self.clear();
-    }
-
-    fn choose(
-        &mut self,
-        game: &History<Position>,
-        limits: &AgentLimits,
-    ) -> Result<Decision<Move>, AgentError> {
-        let pos = *game.position();
-        let keys = game.keys().keys();
-        // The history's last key is the position itself.
-        let earlier = &keys[..keys.len().saturating_sub(1)];
-        let r = self.search_after(&pos, earlier, limits);
-        let mv = r.best.ok_or_else(|| AgentError::Failed("no legal move".into()))?;
-        let mut d = Decision::new(mv).with_score(r.score);
-        d.depth = Some(r.depth);
-        d.nodes = Some(r.nodes);
-        d.pv = r.pv;
-        Ok(d)
-    }
 }

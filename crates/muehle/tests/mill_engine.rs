@@ -367,3 +367,25 @@ fn the_measured_middle_game_searches_keep_their_node_counts() {
         }
     }
 }
+
+/// Against random play (which errs often), the contempt rises by the step
+/// per error the engine saw, up to the cap; with the step 0 it never moves.
+#[test]
+fn the_contempt_rises_with_the_opponents_errors() {
+    for (step, seed) in [(300, 0), (300, 1), (0, 2)] {
+        let config =
+            EngineConfig { contempt_step: step, contempt_max: 1_000, ..Default::default() };
+        let mut e = MillEngine::new(config);
+        let mut r = RandomAgent::new(seed);
+        let (first, second): (&mut dyn Agent<Position>, &mut dyn Agent<Position>) =
+            if seed % 2 == 0 { (&mut e, &mut r) } else { (&mut r, &mut e) };
+        play_game([first, second], Position::nine(), &AgentLimits::depth(3), 400);
+        let errors = e.opponent_errors() as i32;
+        if step == 0 {
+            assert_eq!((errors, e.contempt()), (0, config.contempt));
+        } else {
+            assert!(errors > 0, "random play made no error the engine saw");
+            assert_eq!(e.contempt(), (config.contempt + step * errors).min(1_000));
+        }
+    }
+}

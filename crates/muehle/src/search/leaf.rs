@@ -39,7 +39,7 @@ impl MillEngine {
     /// root's side).
     #[inline]
     pub(super) fn draw(&self, ply: usize) -> i32 {
-        if ply.is_multiple_of(2) { -self.config.contempt } else { self.config.contempt }
+        if ply.is_multiple_of(2) { -self.contempt } else { self.contempt }
     }
 
     #[inline]

@@ -434,12 +434,14 @@ fn gomoku_engine(
 pub(crate) const TABLES_FAILED: &str = "cannot read the endgame tables:";
 
 /// The keys of Mühle's `engine` besides the evaluator's weights.
-const MUEHLE_LIMIT_KEYS: [&str; 9] = [
+const MUEHLE_LIMIT_KEYS: [&str; 11] = [
     "depth",
     "time",
     "nodes",
     "table",
     "contempt",
+    "contempt_step",
+    "contempt_max",
     "placing_reduction",
     "history_repeats",
     "db",
@@ -512,7 +514,7 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), db=DIR (endgame tables as exact leaves; built by `muehle db build`), db_stones=N (the tables used: up to N stones a side, default the most built in DIR), and the evaluator's weights by name (a stone is 1000); default 1s per move",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, contempt_step=N (contempt added per error of the opponent seen in the game; 0 off), contempt_max=N (the most it rises to), placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), db=DIR (endgame tables as exact leaves; built by `muehle db build`), db_stones=N (the tables used: up to N stones a side, default the most built in DIR), and the evaluator's weights by name (a stone is 1000); default 1s per move",
             keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
@@ -539,6 +541,12 @@ impl GameSpec for MuehleSpec {
                     history_repeats: spec
                         .get_in::<u32>("history_repeats", 1..=2)?
                         .unwrap_or(params::HISTORY_REPEATS),
+                    contempt_step: spec
+                        .get_in::<i32>("contempt_step", 0..=100_000)?
+                        .unwrap_or(params::CONTEMPT_STEP),
+                    contempt_max: spec
+                        .get_in::<i32>("contempt_max", -100_000..=100_000)?
+                        .unwrap_or(params::CONTEMPT_MAX),
                     ..Config::default()
                 };
                 let db = spec.raw("db");
