@@ -146,8 +146,8 @@ mod tests {
     fn a_big_table_starts_on_a_huge_page_and_keeps_its_entries() {
         let mut t = Table::new(4);
         let first = t.slots.as_ptr() as usize + 16 * t.start;
-        if t.slots.as_ptr() as usize % 16 == 0 {
-            assert_eq!(first % HUGE_PAGE, 0);
+        if (t.slots.as_ptr() as usize).is_multiple_of(16) {
+            assert!(first.is_multiple_of(HUGE_PAGE));
         }
         assert_eq!(t.slots.len() - t.start, (4 << 20) / 16);
         // Keys spread over every slot: each stored key is found.
