@@ -53,7 +53,8 @@ pub(crate) fn unpack_move(v: u32) -> Move {
 }
 
 impl Table {
-    /// A table of about `mib` MiB (a power of two of slots, at least 1024).
+    /// A table of about `mib` MiB (a power of two of slots, at least 1024;
+    /// from 2 MiB on up to 2 MiB more, to start the slots on a huge page).
     pub fn new(mib: usize) -> Table {
         let want = (mib.max(1) << 20) / 16;
         let bits = (usize::BITS - 1 - want.max(1024).leading_zeros()).min(40);
