@@ -539,8 +539,9 @@ const HUGE_PAGE: usize = 2 << 20;
 /// KiB (the English statistics fault in about 140 K pages otherwise, each
 /// a few microseconds on a virtual machine), and fewer TLB misses on the
 /// tables' random accesses. Only advice: a no-op on small allocations,
-/// other systems, or when the system refuses.
-pub(crate) fn advise_huge<T>(v: &mut Vec<T>) {
+/// other systems, or when the system refuses. Public for the other
+/// crates' big tables (the Mühle engine's transposition table).
+pub fn advise_huge<T>(v: &mut Vec<T>) {
     let bytes = v.capacity() * size_of::<T>();
     if bytes < HUGE_MIN || std::env::var_os("SPIELBAUM_NO_THP").is_some() {
         return;

@@ -546,7 +546,10 @@ impl MillEngine {
                 first = base + 1;
             }
             for i in first..end {
-                self.pick(i, end);
+                // The last move needs no pick.
+                if end - i > 1 {
+                    self.pick(i, end);
+                }
                 let mv = self.moves[i];
                 let child = pos.after(mv);
                 let (alpha, beta) = (node.alpha, node.beta);
