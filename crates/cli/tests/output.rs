@@ -6,7 +6,7 @@ mod common;
 
 use std::fs::File;
 use std::io::Read;
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 
 use common::binary;
 
@@ -184,16 +184,23 @@ fn stderr_into_a_closed_pipe_never_panics() {
 }
 
 /// The engine protocols answer on stdout line by line: a manager that
-/// closed its end ends the brain quietly, a full disk with exit code 1.
+/// closed its end ends the brain quietly, a full disk with exit code 1
+/// (`spielbaum gomocup` and `pbrain-spielbaum` alike).
 #[test]
 fn protocols_on_a_closed_pipe_and_a_full_disk() {
     use std::io::Write;
-    for (form, input) in [
-        (&["gomocup"][..], "INFO timeout_turn 50\nSTART 15\nBEGIN\nTURN 7,7\nABOUT\nEND\n"),
-        (&["uci", "muehle"][..], "uci\nisready\nposition startpos\ngo depth 2\nquit\n"),
+    let gomocup = "INFO timeout_turn 50\nSTART 15\nBEGIN\nTURN 7,7\nABOUT\nEND\n";
+    for (program, form, input) in [
+        (env!("CARGO_BIN_EXE_spielbaum"), &["gomocup"][..], gomocup),
+        (env!("CARGO_BIN_EXE_pbrain-spielbaum"), &[][..], gomocup),
+        (
+            env!("CARGO_BIN_EXE_spielbaum"),
+            &["uci", "muehle"][..],
+            "uci\nisready\nposition startpos\ngo depth 2\nquit\n",
+        ),
     ] {
         for (stdout, expected) in [(closed_pipe(), 0), (dev_full(), 1)] {
-            let mut child = binary()
+            let mut child = Command::new(program)
                 .args(form)
                 .stdin(Stdio::piped())
                 .stdout(stdout)
@@ -205,9 +212,9 @@ fn protocols_on_a_closed_pipe_and_a_full_disk() {
             let out = child.wait_with_output().expect("ends");
             no_panic(form, &out.stderr);
             let err = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(expected), "{form:?}: {err}");
+            assert_eq!(out.status.code(), Some(expected), "{program} {form:?}: {err}");
             if expected == 0 {
-                assert!(out.stderr.is_empty(), "{form:?}: {err}");
+                assert!(out.stderr.is_empty(), "{program} {form:?}: {err}");
             }
         }
     }
