@@ -78,6 +78,63 @@ fn puzzles_are_one_player_sessions_with_hint() {
     rejects(&["play", "golf", "--b", "random"], "--b");
 }
 
+/// Every game of `spielbaum games`, two-player games and puzzles alike,
+/// through a pipe: the legal moves, a bad move with its message, a move
+/// (and the reply of a random second player), a hint with its score, undo
+/// back to the start board, and a clean end at the end of the input.
+#[test]
+fn every_game_plays_through_a_pipe() {
+    let listed = json(&["games", "--json"]);
+    let names: Vec<String> = listed["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap().to_string())
+        .collect();
+    // The games the command is known to have, at least.
+    for g in ["tictactoe", "dice", "nim", "nim-variant", "connect4", "gomoku", "muehle", "peg"] {
+        assert!(names.iter().any(|n| n == g), "{g} missing: {names:?}");
+    }
+    let puzzles = ["peg", "golf"];
+    for name in &names {
+        let puzzle = puzzles.contains(&name.as_str());
+        // A cheap engine for `hint`, and a random second player: the
+        // default opponents think for seconds.
+        let mut args = vec![name.as_str(), "--hint", "negamax:depth=1"];
+        if !puzzle {
+            args.extend(["--b", "random"]);
+        }
+        let (code, first) = play(&args, "moves\n");
+        assert_eq!(code, Some(0), "{name}: {first}");
+        // The start board: what comes between the title and the prompt.
+        let prompt = if puzzle { "your move> " } else { "player 1 to move> " };
+        let start_board = first
+            .split_once('\n')
+            .and_then(|(_, rest)| rest.split_once(prompt))
+            .map(|(board, _)| board.to_string())
+            .unwrap_or_else(|| panic!("{name}: no prompt {prompt:?}: {first}"));
+        assert!(!start_board.trim().is_empty(), "{name}: no board: {first}");
+        let legal = first
+            .lines()
+            .find_map(|l| l.split_once("legal moves: ").map(|(_, m)| m.to_string()))
+            .unwrap_or_else(|| panic!("{name}: no legal moves: {first}"));
+        let mv = legal.split_whitespace().next().unwrap();
+        let (code, out) = play(&args, &format!("zz!\n{mv}\nhint\nundo\n"));
+        assert_eq!(code, Some(0), "{name}: {out}");
+        assert!(out.contains("bad move \"zz!\""), "{name}: {out}");
+        assert!(out.contains(&format!("{prompt}{mv}\n")), "{name}: {out}");
+        if !puzzle {
+            assert!(out.contains("player 2 (random) plays "), "{name}: {out}");
+        }
+        let hint = out.lines().find(|l| l.contains("hint: ")).unwrap_or_default();
+        assert!(hint.contains("(score ") && hint.ends_with("[negamax:depth=1]"), "{name}: {out}");
+        assert!(out.contains("took back "), "{name}: {out}");
+        // Drawn at the start and again after the undo.
+        assert!(out.matches(start_board.as_str()).count() >= 2, "{name}: {out}");
+        assert!(out.trim_end().ends_with("end of input"), "{name}: {out}");
+    }
+}
+
 #[test]
 fn agent_specs_are_checked() {
     rejects(&["play", "tictactoe", "--b", "negamax:dept=3"], "dept");
