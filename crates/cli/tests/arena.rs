@@ -340,3 +340,52 @@ fn match_progress_lines_when_stderr_is_not_a_terminal() {
     assert!(out.status.success());
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A move over its agent's `time=` plus `--time-margin-ms` loses that
+/// game, and the match reports it everywhere (stderr, the text summary,
+/// the JSON's `incidents`, the stored game's `termination`) and goes on:
+/// every game is counted. A time of one nanosecond is over at once, so the
+/// forfeits do not depend on the machine's speed; with a margin of seconds
+/// the same agent keeps its time.
+#[test]
+fn time_forfeits_lose_the_game_and_are_reported() {
+    let spec = "negamax:time=0.000001ms";
+    let save = temp("forfeits.jsonl");
+    let mut args = nim_match(spec, 6, &["--time-margin-ms", "0", "--concurrency", "2"]);
+    args.extend(["--save".into(), save.to_str().unwrap().into(), "--json".into()]);
+    let out = spielbaum(&strs(&args));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 6, "{v}");
+    assert_eq!((v["a"]["wins"].clone(), v["a"]["losses"].clone()), (0.into(), 6.into()), "{v}");
+    let incidents = v["incidents"].as_array().unwrap();
+    assert_eq!(incidents.len(), 6, "{v}");
+    let forfeit = format!("margin) by {spec}");
+    for (i, inc) in incidents.iter().enumerate() {
+        assert_eq!(inc["game"], i, "{v}");
+        let t = inc["termination"].as_str().unwrap();
+        assert!(t.starts_with("time forfeit (") && t.ends_with(&forfeit), "{t}");
+        assert!(err.contains(&format!("game {i}: {t}")), "stderr: {err}");
+    }
+    let stored: Vec<serde_json::Value> = std::fs::read_to_string(&save)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(stored.len(), 6);
+    for g in &stored {
+        assert!(g["termination"].as_str().unwrap().starts_with("time forfeit"), "{g}");
+        // The forfeiting side loses: A's result is -1 whichever colour.
+        let a_first = g["a_first"].as_bool().unwrap();
+        assert_eq!(g["result"], if a_first { "0-1" } else { "1-0" }, "{g}");
+    }
+    // The text summary lists them too.
+    let text = spielbaum(&strs(&nim_match(spec, 2, &["--time-margin-ms", "0"])));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("lost 2") && text.contains("game 1: time forfeit ("), "{text}");
+    // Within a margin of seconds: no forfeit.
+    let v = json(&strs(&nim_match(spec, 6, &["--time-margin-ms", "5000", "--json"])));
+    assert_eq!(v["games"], 6, "{v}");
+    assert_eq!(v["incidents"].as_array().unwrap().len(), 0, "{v}");
+}
