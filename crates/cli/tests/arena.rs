@@ -1,5 +1,5 @@
 //! `spielbaum match` and `spielbaum replay` end to end: the JSON contract,
-//! stored games, openings files, reproducibility.
+//! stored games, openings files, reproducibility, faults and progress.
 
 mod common;
 
@@ -388,4 +388,19 @@ fn time_forfeits_lose_the_game_and_are_reported() {
     let v = json(&strs(&nim_match(spec, 6, &["--time-margin-ms", "5000", "--json"])));
     assert_eq!(v["games"], 6, "{v}");
     assert_eq!(v["incidents"].as_array().unwrap().len(), 0, "{v}");
+}
+
+/// On a terminal a match draws a progress bar on stderr with the running
+/// score, Elo included, and prints its summary when done.
+#[cfg(unix)]
+#[test]
+fn match_progress_bar_on_a_pseudo_terminal() {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_spielbaum"));
+    // Agent A thinks 300 ms a move, so the bar is drawn between games.
+    cmd.args(["match", "tictactoe", "--a", "mcts:time=300ms", "--b", "random", "--games", "2"]);
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("pty");
+    p.exp_string("1/2 games  A +").unwrap();
+    p.exp_string("Elo ").unwrap();
+    p.exp_string("games 2: A won ").unwrap();
+    p.exp_eof().unwrap();
 }
