@@ -135,6 +135,24 @@ fn every_game_plays_through_a_pipe() {
     }
 }
 
+/// `hint` with the game's own default engine (its strongest agent) gives
+/// the suggestion with a value: a score, a win or loss in plies, or the
+/// probability of a win.
+#[test]
+fn default_hints_carry_a_value() {
+    let listed = json(&["games", "--json"]);
+    for g in listed["games"].as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        let (code, out) = play(&[name], "hint\n");
+        assert_eq!(code, Some(0), "{name}: {out}");
+        let hint = out.lines().find(|l| l.contains("hint: ")).unwrap_or_default();
+        assert!(
+            ["(score ", "(win in ", "(loss in ", "(p(win) "].iter().any(|v| hint.contains(v)),
+            "{name}: {out}"
+        );
+    }
+}
+
 #[test]
 fn agent_specs_are_checked() {
     rejects(&["play", "tictactoe", "--b", "negamax:dept=3"], "dept");

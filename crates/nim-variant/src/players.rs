@@ -64,7 +64,9 @@ impl Oracle {
 
 /// The text's `nextMove.optimal`: the smallest winning subtraction; from a
 /// red number (no win possible) the smallest number of S, which keeps the
-/// game long and gives the opponent chances to err.
+/// game long and gives the opponent chances to err. As an [`Agent`] it
+/// reports the exact value of the position as the probability that the
+/// side to move wins: 1 or 0.
 #[derive(Clone, Debug)]
 pub struct Optimal {
     oracle: Oracle,
@@ -97,7 +99,13 @@ impl Agent<SubtractionGame> for Optimal {
         _limits: &AgentLimits,
     ) -> Result<Decision<u32>, AgentError> {
         legal_moves_of(game)?;
-        Ok(Decision::new(self.pick(game.position().number())))
+        let n = game.position().number();
+        // The oracle knows the value exactly: the side to move wins if and
+        // only if it has a winning move.
+        let win = self.oracle.best_move(n).is_some();
+        let mut decision = Decision::new(self.pick(n));
+        decision.win_probability = Some(if win { 1.0 } else { 0.0 });
+        Ok(decision)
     }
 }
 

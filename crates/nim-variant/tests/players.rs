@@ -7,7 +7,7 @@ use common::mover_wins;
 
 use std::collections::HashMap;
 
-use spielbaum_game_trait::{Player, SplitMix64, perft};
+use spielbaum_game_trait::{Agent, AgentLimits, History, Player, SplitMix64, perft};
 use spielbaum_nim_variant::{
     Course, EdgeColour, Mixed, Optimal, Oracle, Random, SimConfig, SubtractionGame, Subtractions,
     simulate, wilson,
@@ -32,6 +32,22 @@ fn optimal_takes_the_smallest_winning_move() {
             sorted.sort();
             let want = winning.iter().min().copied().unwrap_or(sorted[0]);
             assert_eq!(u64::from(opt.pick(n)), want, "set {set:?}, n = {n}");
+        }
+    }
+}
+
+/// The agent's value of each position: the side to move wins with
+/// certainty exactly where brute force says it wins.
+#[test]
+fn optimal_agent_reports_the_exact_value() {
+    for set in [&[3u64, 5, 11][..], &[2, 7], &[4, 9, 10, 17]] {
+        let mut opt = Optimal::new(&Subtractions::new(set).unwrap()).unwrap();
+        let mut memo = HashMap::new();
+        for n in 1..=300u64 {
+            let game = History::new(SubtractionGame::new(n, set).unwrap());
+            let d = opt.choose(&game, &AgentLimits::NONE).unwrap();
+            let want = if mover_wins(n as i64, set, &mut memo) { 1.0 } else { 0.0 };
+            assert_eq!(d.win_probability, Some(want), "set {set:?}, n = {n}");
         }
     }
 }
