@@ -1,4 +1,4 @@
-//! Matches: perfect play never loses, self-play Elo intervals cover 0,
+//! Matches: pairs of games, perfect play never loses, self-play Elo intervals cover 0,
 //! SPRT decisions, reproducible seeded matches, faults that lose games.
 
 use std::sync::Arc;
@@ -55,9 +55,15 @@ fn perfect_play_never_loses_at_tictactoe() {
     // Every first move of Tic-tac-toe keeps the draw, so after one random
     // ply the solver still never loses.
     for openings in [Openings::Start, Openings::Random(1)] {
-        for opponent in
-            ["random", "oneply", "oneply:eval=zero", "negamax:depth=2", "negamax:depth=4"]
-        {
+        for opponent in [
+            "random",
+            "oneply",
+            "oneply:eval=zero",
+            "negamax:depth=2",
+            "negamax:depth=4",
+            "mcts:iterations=200",
+            "mcts:iterations=200,graph=off",
+        ] {
             let cfg = MatchConfig {
                 games: 40,
                 seed: 7,
@@ -114,6 +120,50 @@ fn perfect_play_never_loses_a_won_subtraction_game() {
         // Both kinds of game occur.
         assert!(theory_wins > 0 && theory_wins < 60, "{theory_wins}");
     }
+}
+
+#[test]
+fn pairs_share_an_opening_with_colours_swapped() {
+    let cat = catalog(
+        vec![NamedEval { name: "lines", help: "", make: || Box::new(LineCount) }, zero()],
+        Vec::new(),
+    );
+    let cfg = MatchConfig {
+        games: 40,
+        seed: 4,
+        concurrency: 2,
+        openings: Openings::Random(2),
+        ..MatchConfig::default()
+    };
+    let (a, b) = ("negamax:depth=2", "random");
+    let (r, records) = play(&cat, &TicTacToe::new(), a, b, &cfg);
+    assert!(r.paired);
+    assert_eq!(records.len(), 40);
+    // A's points in half points, read from the stored result and colour.
+    let halves = |rec: &GameRecord| match (rec.result.as_str(), rec.a_first) {
+        ("1-0", true) | ("0-1", false) => 2,
+        ("1/2-1/2", _) => 1,
+        _ => 0,
+    };
+    let mut counts = [0u64; 5];
+    let mut openings = std::collections::HashSet::new();
+    for (k, pair) in records.chunks(2).enumerate() {
+        let (x, y) = (&pair[0], &pair[1]);
+        assert_eq!((x.index, y.index), (2 * k, 2 * k + 1));
+        assert_eq!(x.opening.len(), 2, "{x:?}");
+        assert_eq!(x.opening, y.opening, "pair {k}");
+        assert!(x.a_first && !y.a_first, "pair {k}");
+        assert_eq!((x.first.as_str(), x.second.as_str()), (a, b));
+        assert_eq!((y.first.as_str(), y.second.as_str()), (b, a));
+        counts[halves(x) + halves(y)] += 1;
+        openings.insert(x.opening.clone());
+    }
+    assert_eq!(r.pairs.0, counts, "the pentanomial counts are the pairs' points");
+    let wins = records.iter().filter(|rec| halves(rec) == 2).count() as u64;
+    let draws = records.iter().filter(|rec| halves(rec) == 1).count() as u64;
+    assert_eq!((r.wdl.wins, r.wdl.draws, r.wdl.losses), (wins, draws, 40 - wins - draws));
+    // Each pair has an opening of its own (72 two-ply openings exist).
+    assert!(openings.len() >= 10, "{} openings for 20 pairs", openings.len());
 }
 
 #[test]
