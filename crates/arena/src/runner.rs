@@ -177,6 +177,17 @@ fn openings<G: Notation>(
     }
 }
 
+/// Milliseconds for a message: whole from 10 ms on, below that with up to
+/// `decimals` decimals, so that short limits and moves do not all read
+/// `0 ms`.
+fn millis(d: Duration, decimals: usize) -> String {
+    if d >= Duration::from_millis(10) {
+        return d.as_millis().to_string();
+    }
+    let text = format!("{:.*}", decimals, d.as_secs_f64() * 1000.0);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// The text of a panic's payload.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
@@ -297,9 +308,9 @@ where
                 side,
                 format!(
                     "time forfeit ({} ms for a move of {} ms + {} ms margin)",
-                    took.as_millis(),
-                    t.as_millis(),
-                    cfg.time_margin.as_millis()
+                    millis(took, 3),
+                    millis(t, 6),
+                    millis(cfg.time_margin, 6)
                 ),
             );
             return record;

@@ -342,7 +342,7 @@ fn faults_lose_the_game_and_are_reported() {
         ("panics", "panic (deliberate failure)"),
         ("illegal", "illegal move 4"),
         ("fails", "error (no idea)"),
-        ("slow:time=5ms", "time forfeit"),
+        ("slow:time=5ms", " ms for a move of 5 ms + 20 ms margin)"),
     ] {
         let cfg = MatchConfig {
             games: 6,

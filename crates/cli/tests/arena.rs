@@ -361,7 +361,7 @@ fn time_forfeits_lose_the_game_and_are_reported() {
     assert_eq!((v["a"]["wins"].clone(), v["a"]["losses"].clone()), (0.into(), 6.into()), "{v}");
     let incidents = v["incidents"].as_array().unwrap();
     assert_eq!(incidents.len(), 6, "{v}");
-    let forfeit = format!("margin) by {spec}");
+    let forfeit = format!(" ms for a move of 0.000001 ms + 0 ms margin) by {spec}");
     for (i, inc) in incidents.iter().enumerate() {
         assert_eq!(inc["game"], i, "{v}");
         let t = inc["termination"].as_str().unwrap();
