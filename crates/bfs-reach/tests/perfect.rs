@@ -1,7 +1,8 @@
 //! The perfect-index solver agrees with the hash-map retrograde solver on
 //! every reachable position (value and plies) of Tic-tac-toe (two indices,
 //! with and without symmetry), NIM and a synthetic game with subspaces;
-//! unmoves are exactly the inverse of moves; stop, resume and damaged files.
+//! unmoves are exactly the inverse of moves; stop, resume, damaged files
+//! and dependency cycles.
 
 mod common;
 
@@ -565,6 +566,59 @@ fn unmoves_that_leave_the_subspace_are_reported_not_trusted() {
         Err(e) => panic!("{e}"),
         Ok(_) => panic!("broken unmoves accepted"),
     }
+}
+
+/// Stone-count subspaces of Tic-tac-toe with extra dependencies: `extra(s)`
+/// is added to the true ones.
+struct ExtraDeps(fn(u8) -> Vec<u8>);
+
+impl PerfectIndex for ExtraDeps {
+    type Game = TicTacToe;
+    type Space = u8;
+    fn size(&self, s: u8) -> u64 {
+        TttStones.size(s)
+    }
+    fn rank(&self, p: &TicTacToe) -> Option<(u8, u64)> {
+        TttStones.rank(p)
+    }
+    fn unrank(&self, s: u8, i: u64) -> Option<TicTacToe> {
+        TttStones.unrank(s, i)
+    }
+    fn unmoves(&self, p: &TicTacToe, out: &mut Vec<TicTacToe>) {
+        TttStones.unmoves(p, out);
+    }
+    fn dependencies(&self, s: u8) -> Vec<u8> {
+        let mut d = TttStones.dependencies(s);
+        d.extend((self.0)(s));
+        d
+    }
+    fn space_name(&self, s: u8) -> String {
+        TttStones.space_name(s)
+    }
+}
+
+#[test]
+fn dependency_cycles_are_errors_and_shared_dependencies_are_not() {
+    // 9 -> 0 closes a cycle through every subspace; 9 -> 9 is a loop;
+    // 9 -> 5 a cycle that does not pass through the target 0.
+    let cycles: [fn(u8) -> Vec<u8>; 3] = [
+        |s| if s == 9 { vec![0] } else { vec![] },
+        |s| if s == 9 { vec![9] } else { vec![] },
+        |s| if s == 9 { vec![5] } else { vec![] },
+    ];
+    for (n, extra) in cycles.into_iter().enumerate() {
+        match PerfectSolver::new(&ExtraDeps(extra)).solve(&[0]) {
+            Err(PerfectError::Index { space, reason }) => {
+                assert!(reason.contains("dependency cycle"), "case {n}: {space}: {reason}");
+            }
+            Err(e) => panic!("case {n}: {e}"),
+            Ok(_) => panic!("case {n}: a dependency cycle was solved"),
+        }
+    }
+    // s -> s + 2 as well: subspaces reached along two paths, no cycle.
+    let shared = ExtraDeps(|s| if s < 8 { vec![s + 2] } else { vec![] });
+    let db = PerfectSolver::new(&shared).solve(&[0]).expect("no cycle");
+    assert_eq!(agree(&db, &TicTacToe::new(), false), 5478);
 }
 
 #[test]

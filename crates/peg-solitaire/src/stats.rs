@@ -107,9 +107,9 @@ pub fn statistics(
 }
 
 /// [`statistics`] always through the generic engine
-/// [`spielbaum_bfs_reach::LevelBfs`] (the reference for the fast path that
-/// [`statistics`] takes for boards of at most 37 holes without a
-/// checkpoint).
+/// [`spielbaum_bfs_reach::LevelBfs`] (the reference for the packed engine
+/// that [`statistics`] takes for boards of at most 37 holes, with or
+/// without a checkpoint).
 pub fn statistics_generic(
     start: &Peg<'_>,
     options: &StatsOptions,

@@ -471,6 +471,12 @@ mod tests {
         // batches through the AVX2 loop (where the processor has it) and
         // the portable one; compacted with AVX-512 (where the processor has
         // it) and without.
+        if Avx2::detect().is_none() {
+            eprintln!("skipped (AVX2 merge): this processor has no AVX2");
+        }
+        if Avx512::detect().is_none() {
+            eprintln!("skipped (AVX-512 compaction): this processor has no AVX-512F");
+        }
         let ways = [None, Some(None), Some(Avx2::detect())];
         for (cap, spread) in [(16, 1u32 << 25), (16, 1 << 10), (1000, 1 << 25), (64, 64)] {
             for (way, avx512) in ways.into_iter().zip([None, Avx512::detect(), Avx512::detect()]) {
