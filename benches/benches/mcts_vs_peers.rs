@@ -21,12 +21,17 @@
 //!   parallelism.
 //!
 //! Games: Tic-tac-toe from the empty board, the subtraction game 3, 5, 11
-//! from n = 200. (Gomoku 7×7 is not in the workspace yet.) Each timed run
+//! from n = 200, Connect Four 7×6 and Gomoku 7×7 (five in a row) from the
+//! empty board (40 and 20 interleaved rounds: an iteration there costs
+//! about 2.6 and 25 times the instructions of one on Tic-tac-toe). Mühle is not in this bench: its draw by repetition
+//! needs the game's history, which neither peer keeps, so they would
+//! search another game than ours. Each timed run
 //! asserts its iteration count (minimax: rollouts counted by the policy,
 //! at most the iterations, as searches hitting a finished position in the
 //! tree do not roll out).
 //!
-//! First an interleaved summary (100 rounds) with same-run ratios is
+//! First an interleaved summary (100 rounds; 40 for Connect Four, 20 for
+//! Gomoku) with same-run ratios is
 //! printed — best wall time, and iterations per CPU-second (per-thread
 //! throughput, robust to other processes on a shared machine) — then
 //! criterion measures each configuration.
@@ -54,9 +59,10 @@ use minimax::{MCTSOptions, MonteCarloTreeSearch, RolloutPolicy, Strategy, Winner
 use rand::prelude::IndexedRandom;
 use spielbaum_benches::minimax_peer::Adapter;
 use spielbaum_game_trait::{Game, MoveList, Outcome, Player, SplitMix64};
+use spielbaum_gomoku::{Gomoku, Rules};
 use spielbaum_mcts::{Budget, Config, Mcts};
 use spielbaum_nim_variant::SubtractionGame;
-use spielbaum_small_games::TicTacToe;
+use spielbaum_small_games::{Connect4, TicTacToe};
 
 /// Iterations per timed search.
 const ITERATIONS: u64 = 20_000;
@@ -311,16 +317,15 @@ fn cpu_seconds() -> Option<f64> {
 /// (iterations per second) and the iterations per CPU-second summed over
 /// all rounds (per-thread throughput, which load from other processes on a
 /// shared machine does not skew), with same-run ratios.
-fn summary<G: BenchGame>(name: &str, g: &G)
+fn summary<G: BenchGame>(name: &str, g: &G, rounds: usize)
 where
     G::Move: Send + Sync,
 {
-    const ROUNDS: usize = 100;
     let engines = engines::<G>();
     let mut best = [[Duration::MAX; 2]; 4];
     let mut cpu = [[0.0f64; 2]; 4];
     let mut playouts = [[0u64; 2]; 4];
-    for _round in 0..ROUNDS {
+    for _round in 0..rounds {
         for (e, (_, f)) in engines.iter().enumerate() {
             for (t, threads) in [1usize, 2].into_iter().enumerate() {
                 let c = cpu_seconds();
@@ -334,9 +339,9 @@ where
         }
     }
     let ips = |d: Duration| ITERATIONS as f64 / d.as_secs_f64();
-    let per_cpu = |s: f64| (ROUNDS as u64 * ITERATIONS) as f64 / s;
+    let per_cpu = |s: f64| (rounds as u64 * ITERATIONS) as f64 / s;
     println!(
-        "\n{name}: {ITERATIONS} iterations per search, {ROUNDS} interleaved rounds; \
+        "\n{name}: {ITERATIONS} iterations per search, {rounds} interleaved rounds; \
          best wall time as iterations/s, and iterations per CPU-second"
     );
     for (e, (label, _)) in engines.iter().enumerate() {
@@ -387,15 +392,26 @@ fn bench(c: &mut Criterion) {
     // (from 22 minimax's solver proves the root almost at once and stops
     // rolling out).
     let sub = SubtractionGame::classic(200).expect("valid start");
-    summary("tictactoe", &ttt);
-    summary("subtraction 3,5,11 from 200", &sub);
+    let c4 = Connect4::standard();
+    let gomoku = gomoku_7x7();
+    summary("tictactoe", &ttt, 100);
+    summary("subtraction 3,5,11 from 200", &sub, 100);
+    summary("connect four 7x6", &c4, 40);
+    summary("gomoku 7x7", &gomoku, 20);
     group(c, "mcts tictactoe", &ttt);
     group(c, "mcts subtraction 200", &sub);
+    group(c, "mcts connect four 7x6", &c4);
+    group(c, "mcts gomoku 7x7", &gomoku);
+}
+
+/// Gomoku on 7×7, five in a row, from the empty board.
+fn gomoku_7x7() -> Gomoku {
+    Gomoku::new(Rules::mnk(7, 7, 5).expect("7×7 rules"))
 }
 
 /// Profiling mode: `MCTS_PEERS_PROFILE="<engine> <game> <threads> <searches>"`
 /// (engine `ours`, `mcts03`, `minimax` or `graph` (ours searching a
-/// graph); game `ttt` or `sub`) runs only
+/// graph); game `ttt`, `sub`, `c4` or `gomoku`) runs only
 /// that many searches of [`ITERATIONS`] and exits, for `valgrind
 /// --tool=callgrind` or `perf stat` (instructions per iteration: the
 /// difference between two search counts, divided by the iterations).
@@ -439,7 +455,9 @@ fn profile(spec: &str) {
         "sub" => {
             run(&SubtractionGame::classic(200).expect("valid start"), &chosen, threads, searches)
         }
-        _ => panic!("game: ttt or sub"),
+        "c4" => run(&Connect4::standard(), &chosen, threads, searches),
+        "gomoku" => run(&gomoku_7x7(), &chosen, threads, searches),
+        _ => panic!("game: ttt, sub, c4 or gomoku"),
     };
     for (name, (playouts, secs)) in engine.split(',').zip(out) {
         println!(

@@ -216,8 +216,11 @@ fn graph_reuse_keeps_the_statistics_below_the_move() {
     let kept = m.analysis();
     assert!(kept.total_iterations > 0);
     assert!(kept.nodes > 1 && kept.nodes < before.nodes);
-    // The kept statistics equal those of the same positions before: the
-    // moves' visits sum to at most the new root's.
+    // The kept statistics equal those of the same positions before: one
+    // stone on the board is reached only through the move played, so the
+    // new root holds exactly that move's visits, and the moves' visits
+    // sum to at most the new root's.
+    assert_eq!(kept.total_iterations, before.get(mv).unwrap().visits);
     assert!(kept.moves.iter().map(|m| m.visits).sum::<u64>() <= kept.total_iterations);
     // Searching on works and plays a legal move.
     let a = m.search(Budget::iterations(2_000));
