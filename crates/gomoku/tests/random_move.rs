@@ -1,7 +1,8 @@
 //! `RandomMove` for Gomoku: the conformance suite (legal moves only, `None`
 //! exactly at the end, uniform frequencies) on boards that use one to all
-//! eight words of the cell set, with and without a candidate radius, and the
-//! exact correspondence with the list that `moves` gives.
+//! eight words of the cell set, with and without a candidate radius, the
+//! exact correspondence with the list that `moves` gives, and the MCTS
+//! engine's playouts with `FastUniform` against the list-based ones.
 
 use proptest::prelude::*;
 use spielbaum_game_trait::conformance::{Config, check_random_move};
@@ -65,5 +66,67 @@ proptest! {
             }
             pos.play(moves[rng.below(moves.len())]);
         }
+    }
+}
+
+/// Pure Monte Carlo at the root (no node below it expanded, an exploration
+/// constant of 10^6 visits the root's moves in turn): `per_move` playouts
+/// from every root move with `playout`.
+fn root_playouts<P>(g: &Gomoku, playout: P, seed: u64, per_move: u64) -> Vec<[u64; 3]>
+where
+    P: spielbaum_mcts::Playout<Gomoku> + Clone + Send,
+{
+    use spielbaum_mcts::{Budget, Config, Mcts, Selection};
+    let config = Config {
+        expand_threshold: u32::MAX,
+        ..Config::seeded(seed)
+            .solver(false)
+            .graph(false)
+            .selection(Selection::Uct { exploration: 1e6 })
+    };
+    let k = g.legal_moves().len() as u64;
+    let mut m = Mcts::new(g.clone(), config).with_playout(playout);
+    let a = m.search(Budget::iterations(k * per_move));
+    a.moves
+        .iter()
+        .map(|m| {
+            assert_eq!(m.visits, per_move);
+            [m.wins, m.draws, m.visits - m.wins - m.draws]
+        })
+        .collect()
+}
+
+/// The engine's playouts with `FastUniform` (the list-free loop over
+/// `random_move`) and with the list-based `Uniform` have the same
+/// distribution: per root move, a two-sample chi-square test on (won,
+/// drawn, lost), summed over the moves, stays below its quantile for
+/// p ≈ 10^-6 (Wilson–Hilferty).
+#[test]
+fn engine_playouts_have_the_list_distribution() {
+    for (r, per_move) in [(rules(5, 5, 4, false, 0), 600), (rules(7, 7, 5, false, 1), 400)] {
+        let mut g = Gomoku::new(r);
+        let moves = g.legal_moves();
+        g.play(moves[moves.len() / 2]);
+        let list = root_playouts(&g, spielbaum_mcts::Uniform, 1, per_move);
+        let fast = root_playouts(&g, spielbaum_mcts::FastUniform, 2, per_move);
+        let (mut chi, mut dof) = (0.0f64, 0.0f64);
+        for (a, b) in list.iter().zip(&fast) {
+            let (na, nb) = (per_move as f64, per_move as f64);
+            let mut columns = 0.0;
+            for j in 0..3 {
+                let total = (a[j] + b[j]) as f64;
+                if total == 0.0 {
+                    continue;
+                }
+                columns += 1.0;
+                let (ea, eb) = (na * total / (na + nb), nb * total / (na + nb));
+                chi += (a[j] as f64 - ea).powi(2) / ea + (b[j] as f64 - eb).powi(2) / eb;
+            }
+            dof += (columns - 1.0f64).max(0.0);
+        }
+        assert!(dof >= 10.0, "{dof} degrees of freedom");
+        let x = 2.0 / (9.0 * dof);
+        let bound = dof * (1.0 - x + 4.75 * x.sqrt()).powi(3);
+        assert!(chi <= bound, "{r:?}: chi-square {chi:.1} > {bound:.1} ({dof} degrees of freedom)");
     }
 }

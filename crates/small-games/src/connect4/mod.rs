@@ -471,7 +471,13 @@ impl<B: Bits> RandomMove for Connect4Board<B> {
         }
         let (lo, hi) = (p as u64, (p >> 64) as u64);
         let bit = if B::BITS == 64 {
-            select_bit(lo, index_below(r, lo.count_ones()))
+            // At most nine bits: clearing the lowest `i` of them is cheaper
+            // than a select over the bytes.
+            let mut p = lo;
+            for _ in 0..index_below(r, lo.count_ones()) {
+                p &= p - 1;
+            }
+            p.trailing_zeros()
         } else {
             let n_lo = lo.count_ones();
             let i = index_below(r, n_lo + hi.count_ones());
