@@ -240,3 +240,18 @@ fn searches_agree_in_distribution_on_connect_four() {
         );
     }
 }
+
+/// The clock is looked at inside list-free playouts: from 2^40 with no ply
+/// limit one playout would take about 10^11 plies, and a 50 ms budget
+/// still ends the search within a second, abandoning that playout.
+#[test]
+fn a_time_budget_stops_inside_a_list_free_playout() {
+    use spielbaum_mcts::StopReason;
+    let g = common::sub(1 << 40);
+    let config = Config { max_playout_plies: u32::MAX, ..Config::seeded(1) };
+    let mut m = Mcts::new(g, config).with_playout(FastUniform);
+    let a = m.search(Budget::millis(50));
+    assert_eq!(a.stopped_by, StopReason::Time);
+    assert!(a.elapsed < std::time::Duration::from_secs(1), "{:?}", a.elapsed);
+    assert_eq!(a.iterations, 0, "no playout can finish");
+}
