@@ -7,6 +7,11 @@
 //!   playouts with `SplitMix64`, root parallelism for 2 threads; searched
 //!   as a tree (`graph(false)`), like both peers, so the ratios compare
 //!   tree against tree;
+//! - ours with the game's random-move playout (`FastUniform`, the same
+//!   tree search): the same uniform distribution of playout moves, drawn
+//!   by the game's `RandomMove` (one set bit of its legal-move mask) instead
+//!   of a move list each ply; neither peer's API offers a playout without
+//!   the move list, so the ratios are printed for both of our rows;
 //! - ours as a graph (the engine's default, Monte Carlo graph search):
 //!   printed beside the others, not part of the ratios;
 //! - `mcts` 0.3: `UCTPolicy`, no transposition table; its evaluator runs
@@ -58,22 +63,22 @@ use mcts::{GameState, MCTS, MCTSManager, SearchHandle};
 use minimax::{MCTSOptions, MonteCarloTreeSearch, RolloutPolicy, Strategy, Winner};
 use rand::prelude::IndexedRandom;
 use spielbaum_benches::minimax_peer::Adapter;
-use spielbaum_game_trait::{Game, MoveList, Outcome, Player, SplitMix64};
+use spielbaum_game_trait::{Game, MoveList, Outcome, Player, RandomMove, SplitMix64};
 use spielbaum_gomoku::{Gomoku, Rules};
-use spielbaum_mcts::{Budget, Config, Mcts};
+use spielbaum_mcts::{Budget, Config, FastUniform, Mcts, Playout};
 use spielbaum_nim_variant::SubtractionGame;
 use spielbaum_small_games::{Connect4, TicTacToe};
 
 /// Iterations per timed search.
 const ITERATIONS: u64 = 20_000;
 
-/// A game as all three engines need it.
-trait BenchGame: Game + Send + Sync + 'static
+/// A game as all three engines need it (and our list-free playout).
+trait BenchGame: RandomMove + Send + Sync + 'static
 where
     Self::Move: Send + Sync,
 {
 }
-impl<G: Game + Send + Sync + 'static> BenchGame for G where G::Move: Send + Sync {}
+impl<G: RandomMove + Send + Sync + 'static> BenchGame for G where G::Move: Send + Sync {}
 
 /// The one random playout: uniform moves with SplitMix64 until the end.
 fn playout<G: Game>(start: &G, rng: &mut SplitMix64) -> Outcome {
@@ -118,11 +123,26 @@ where
     ours_with(g, Config::seeded(1).solver(false).threads(threads).graph(true))
 }
 
+/// Ours as a tree with the game's random-move playout ([`FastUniform`]).
+fn ours_fast<G: BenchGame>(g: &G, threads: usize) -> u64
+where
+    G::Move: Send + Sync,
+{
+    let config = Config::seeded(1).solver(false).threads(threads).graph(false);
+    run_ours(Mcts::new(g.clone(), config).with_playout(FastUniform))
+}
+
 fn ours_with<G: BenchGame>(g: &G, config: Config) -> u64
 where
     G::Move: Send + Sync,
 {
-    let mut m = Mcts::new(g.clone(), config);
+    run_ours(Mcts::new(g.clone(), config))
+}
+
+fn run_ours<G: BenchGame, P: Playout<G> + Clone + Send>(mut m: Mcts<G, P>) -> u64
+where
+    G::Move: Send + Sync,
+{
     let a = m.search(Budget::iterations(ITERATIONS));
     assert_eq!(a.iterations, ITERATIONS);
     assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), ITERATIONS);
@@ -287,8 +307,9 @@ where
 
 type Engine<G> = (&'static str, fn(&G, usize) -> u64);
 
-/// Our tree search first, then the two peers, then our graph search.
-fn engines<G: BenchGame>() -> [Engine<G>; 4]
+/// Our tree search first, then the two peers, then our graph search, then
+/// our tree search with the game's random-move playout.
+fn engines<G: BenchGame>() -> [Engine<G>; 5]
 where
     G::Move: Send + Sync,
 {
@@ -297,11 +318,16 @@ where
         ("mcts 0.3", theirs03::<G>),
         ("minimax 0.6", theirs_minimax::<G>),
         ("ours as a graph", ours_graph::<G>),
+        ("ours FastUniform", ours_fast::<G>),
     ]
 }
 
 /// The peers' indices in [`engines`].
 const PEERS: std::ops::Range<usize> = 1..3;
+
+/// Our tree searches compared with the peers: the list-based uniform
+/// playout and the game's random-move playout.
+const OURS: [(usize, &str); 2] = [(0, "ours"), (4, "FastUniform")];
 
 /// CPU time of this process (user + system, all threads) from
 /// `/proc/self/stat`, in seconds; `None` where that file does not exist.
@@ -322,9 +348,9 @@ where
     G::Move: Send + Sync,
 {
     let engines = engines::<G>();
-    let mut best = [[Duration::MAX; 2]; 4];
-    let mut cpu = [[0.0f64; 2]; 4];
-    let mut playouts = [[0u64; 2]; 4];
+    let mut best = [[Duration::MAX; 2]; 5];
+    let mut cpu = [[0.0f64; 2]; 5];
+    let mut playouts = [[0u64; 2]; 5];
     for _round in 0..rounds {
         for (e, (_, f)) in engines.iter().enumerate() {
             for (t, threads) in [1usize, 2].into_iter().enumerate() {
@@ -346,7 +372,7 @@ where
     );
     for (e, (label, _)) in engines.iter().enumerate() {
         println!(
-            "  {label:<15} 1 thread {:>10.0}/s {:>10.0}/cpu-s   2 threads {:>10.0}/s {:>10.0}/cpu-s   \
+            "  {label:<16} 1 thread {:>10.0}/s {:>10.0}/cpu-s   2 threads {:>10.0}/s {:>10.0}/cpu-s   \
              wall scaling x{:.2}   playouts per search {} / {}",
             ips(best[e][0]),
             per_cpu(cpu[e][0]),
@@ -357,15 +383,17 @@ where
             playouts[e][1],
         );
     }
-    for e in PEERS {
-        let label = engines[e].0;
-        println!(
-            "  ours / {label:<12} wall: 1 thread x{:.2}, 2 threads x{:.2}   per CPU-second: 1 thread x{:.2}, 2 threads x{:.2}",
-            best[e][0].as_secs_f64() / best[0][0].as_secs_f64(),
-            best[e][1].as_secs_f64() / best[0][1].as_secs_f64(),
-            cpu[e][0] / cpu[0][0],
-            cpu[e][1] / cpu[0][1],
-        );
+    for (o, ours) in OURS {
+        for e in PEERS {
+            let label = engines[e].0;
+            println!(
+                "  {ours:>11} / {label:<12} wall: 1 thread x{:.2}, 2 threads x{:.2}   per CPU-second: 1 thread x{:.2}, 2 threads x{:.2}",
+                best[e][0].as_secs_f64() / best[o][0].as_secs_f64(),
+                best[e][1].as_secs_f64() / best[o][1].as_secs_f64(),
+                cpu[e][0] / cpu[o][0],
+                cpu[e][1] / cpu[o][1],
+            );
+        }
     }
 }
 
@@ -410,8 +438,8 @@ fn gomoku_7x7() -> Gomoku {
 }
 
 /// Profiling mode: `MCTS_PEERS_PROFILE="<engine> <game> <threads> <searches>"`
-/// (engine `ours`, `mcts03`, `minimax` or `graph` (ours searching a
-/// graph); game `ttt`, `sub`, `c4` or `gomoku`) runs only
+/// (engine `ours`, `mcts03`, `minimax`, `graph` (ours searching a
+/// graph) or `fast` (ours with [`FastUniform`]); game `ttt`, `sub`, `c4` or `gomoku`) runs only
 /// that many searches of [`ITERATIONS`] and exits, for `valgrind
 /// --tool=callgrind` or `perf stat` (instructions per iteration: the
 /// difference between two search counts, divided by the iterations).
@@ -429,10 +457,10 @@ fn profile(spec: &str) {
     let chosen: Vec<usize> = engine
         .split(',')
         .map(|name| {
-            ["ours", "mcts03", "minimax", "graph"]
+            ["ours", "mcts03", "minimax", "graph", "fast"]
                 .iter()
                 .position(|&n| n == name)
-                .expect("engine: ours, mcts03, minimax or graph")
+                .expect("engine: ours, mcts03, minimax, graph or fast")
         })
         .collect();
     fn run<G: BenchGame>(g: &G, chosen: &[usize], threads: usize, searches: u32) -> Vec<(u64, f64)>

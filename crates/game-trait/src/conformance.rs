@@ -17,7 +17,9 @@
 //! - position and move notation round-trip;
 //! - nothing panics on any legal sequence.
 //!
-//! [`check_evaluator`] checks that an evaluator stays in the heuristic range.
+//! [`check_evaluator`] checks that an evaluator stays in the heuristic range;
+//! [`check_random_move`] checks a [`RandomMove`](crate::RandomMove)
+//! implementation (legal moves only, `None` exactly at the end, uniform).
 //!
 //! ```
 //! # #[cfg(feature = "conformance")] {
@@ -33,9 +35,10 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as PropConfig, TestCaseError, TestRunner};
 
-use crate::ext::GameExt;
+use crate::ext::{GameExt, SplitMix64};
 use crate::game::{MoveList, Undo};
 use crate::notation::Notation;
+use crate::random::RandomMove;
 
 /// How hard the suite tries.
 #[derive(Clone, Debug)]
@@ -323,5 +326,151 @@ where
     });
     if let Err(e) = result {
         panic!("evaluator conformance failure: {e}");
+    }
+}
+
+/// Draws per legal move at each position whose frequencies
+/// [`check_random_move`] counts.
+pub const DRAWS_PER_MOVE: u64 = 100;
+
+/// The `1 - p` quantile of the chi-square distribution with `dof` degrees
+/// of freedom for the standard normal quantile `z` of `p`
+/// (Wilson–Hilferty; above the exact quantile for one degree of freedom, so
+/// a bound from it errs on the side of passing).
+fn chi_square_bound(dof: f64, z: f64) -> f64 {
+    let a = 2.0 / (9.0 * dof);
+    dof * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+/// Checks a [`RandomMove`] implementation; panics with a description of the
+/// first violation.
+///
+/// - Over random games (proptest, shrunk to a short move sequence), at
+///   every position and for a dozen words `r` (0, `u64::MAX`, `2^63` and
+///   random ones): `random_move(r)` is `None` exactly when
+///   [`moves`](crate::Game::moves) is empty, is otherwise one of those moves,
+///   and gives the same move for the same word.
+/// - Frequencies, at `config.games` positions of seeded random games (each
+///   cut after a random number of plies up to `config.max_plies`): with
+///   [`DRAWS_PER_MOVE`] times `k` random words for `k` legal moves, every
+///   move is drawn, each position's chi-square statistic against the
+///   uniform distribution stays below its quantile for `p ≈ 10^-12`, and
+///   the sum over all positions below its quantile for `p ≈ 10^-9`
+///   (the sum finds a small bias that each position alone is too short to
+///   show).
+pub fn check_random_move<G>(start: &G, config: &Config)
+where
+    G: RandomMove + Debug,
+{
+    let mut runner = runner(config);
+    let result = runner.run(&choices(config), |picks| {
+        let mut pos = start.clone();
+        let mut moves = MoveList::new();
+        for pick in std::iter::once(0).chain(picks.iter().copied()) {
+            moves.clear();
+            pos.moves(&mut moves);
+            let mut rng = SplitMix64::new(u64::from(pick));
+            let words = [0, u64::MAX, 1 << 63].into_iter().chain((0..9).map(|_| rng.next_u64()));
+            for r in words {
+                let got = pos.random_move(r);
+                match got {
+                    None if moves.is_empty() => {}
+                    None => {
+                        return Err(fail(format!(
+                            "{pos:?}: random_move({r:#x}) is None with legal moves {moves:?}"
+                        )));
+                    }
+                    Some(mv) if moves.is_empty() => {
+                        return Err(fail(format!(
+                            "{pos:?}: random_move({r:#x}) is {mv:?}, but the game is over"
+                        )));
+                    }
+                    Some(mv) if !moves.contains(&mv) => {
+                        return Err(fail(format!(
+                            "{pos:?}: random_move({r:#x}) is {mv:?}, not among {moves:?}"
+                        )));
+                    }
+                    Some(_) => {}
+                }
+                if pos.random_move(r) != got {
+                    return Err(fail(format!("{pos:?}: random_move({r:#x}) changed")));
+                }
+            }
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.after(moves[pick as usize % moves.len()]);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("random_move conformance failure: {e}");
+    }
+
+    // Frequencies at seeded random positions.
+    let mut rng = SplitMix64::new(0x5EED_F1A7);
+    let (mut total, mut dof) = (0.0f64, 0.0f64);
+    let mut moves = MoveList::new();
+    for _ in 0..config.games {
+        let plies = rng.below(config.max_plies + 1);
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            moves.clear();
+            pos.moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let next = pos.after(moves[rng.below(moves.len())]);
+            if next.outcome().is_some() {
+                break; // keep a position with moves
+            }
+            pos = next;
+        }
+        moves.clear();
+        pos.moves(&mut moves);
+        let k = moves.len() as u64;
+        if k == 0 {
+            continue; // `start` itself is over
+        }
+        let mut counts: HashMap<G::Move, u64> = HashMap::new();
+        for _ in 0..DRAWS_PER_MOVE * k {
+            let r = rng.next_u64();
+            match pos.random_move(r) {
+                Some(mv) if moves.contains(&mv) => *counts.entry(mv).or_insert(0) += 1,
+                other => panic!(
+                    "random_move conformance failure: {pos:?}: random_move({r:#x}) is {other:?}, \
+                     not among {moves:?}"
+                ),
+            }
+        }
+        if let Some(mv) = moves.iter().find(|mv| !counts.contains_key(mv)) {
+            panic!(
+                "random_move conformance failure: {pos:?}: {mv:?} never drawn in {} draws",
+                DRAWS_PER_MOVE * k
+            );
+        }
+        if k == 1 {
+            continue;
+        }
+        let expected = DRAWS_PER_MOVE as f64;
+        let chi: f64 = counts.values().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+        let bound = chi_square_bound((k - 1) as f64, 7.0);
+        if chi > bound {
+            panic!(
+                "random_move conformance failure: {pos:?}: draw counts {counts:?} are not \
+                 uniform (chi-square {chi:.1} > {bound:.1} for {} degrees of freedom)",
+                k - 1
+            );
+        }
+        total += chi;
+        dof += (k - 1) as f64;
+    }
+    if dof > 0.0 {
+        let bound = chi_square_bound(dof, 6.0);
+        assert!(
+            total <= bound,
+            "random_move conformance failure: the draws over all positions are not uniform \
+             (chi-square {total:.1} > {bound:.1} for {dof} degrees of freedom)"
+        );
     }
 }

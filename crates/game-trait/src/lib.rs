@@ -9,6 +9,7 @@ mod eval;
 mod ext;
 mod game;
 mod notation;
+mod random;
 
 #[cfg(feature = "conformance")]
 pub mod conformance;
@@ -29,3 +30,4 @@ pub use eval::{
 pub use ext::{GameExt, SplitMix64, perft, perft_counts, perft_undo, random_playout};
 pub use game::{Game, INLINE_MOVES, MoveList, Outcome, Player, Undo};
 pub use notation::{Notation, NotationError, NotationKind};
+pub use random::{RandomMove, index_below, select_bit};

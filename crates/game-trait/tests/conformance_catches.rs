@@ -4,8 +4,11 @@
 
 use std::fmt;
 
-use spielbaum_game_trait::conformance::{Config, check_game, check_undo};
-use spielbaum_game_trait::{Game, MoveList, Notation, NotationError, Outcome, Player, Undo};
+use spielbaum_game_trait::conformance::{Config, check_game, check_random_move, check_undo};
+use spielbaum_game_trait::{
+    Game, GameExt, MoveList, Notation, NotationError, Outcome, Player, RandomMove, Undo,
+    index_below,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Flaw {
@@ -15,6 +18,16 @@ enum Flaw {
     LossyNotation,
     BadSymmetry,
     BadUndo,
+    /// The first legal move twice as likely as each other one.
+    RandomFavoursFirst,
+    /// The first legal move 1.25 times as likely as each other one.
+    RandomLeansFirst,
+    /// The last legal move never drawn.
+    RandomMissesLast,
+    /// A move after the end of the game.
+    RandomAfterEnd,
+    /// A move that is not legal (a pin that is down).
+    RandomIllegal,
 }
 
 /// Kayles on 6 pins, with one deliberate flaw.
@@ -86,6 +99,27 @@ impl Undo for Flawed {
     }
 }
 
+impl RandomMove for Flawed {
+    fn random_move(&self, r: u64) -> Option<u8> {
+        let moves = self.legal_moves();
+        let k = moves.len() as u32;
+        if k == 0 {
+            return (self.flaw == Flaw::RandomAfterEnd).then_some(1);
+        }
+        let i = match self.flaw {
+            Flaw::RandomFavoursFirst => index_below(r, k + 1) % k,
+            Flaw::RandomLeansFirst => index_below(r, 4 * k + 1) / 4 % k,
+            Flaw::RandomMissesLast if k > 1 => index_below(r, k - 1),
+            _ => index_below(r, k),
+        };
+        let mv = moves[i as usize];
+        if self.flaw == Flaw::RandomIllegal && self.pins != 0x3f && i == 0 {
+            return Some(!self.pins & 0x3f & (!self.pins).wrapping_neg());
+        }
+        Some(mv)
+    }
+}
+
 impl fmt::Display for Flawed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pins = if self.flaw == Flaw::LossyNotation { self.pins & 0x0f } else { self.pins };
@@ -112,6 +146,7 @@ const CONFIG: Config = Config { games: 64, max_plies: 12 };
 fn the_sound_game_passes() {
     check_game(&Flawed::new(Flaw::None), &CONFIG);
     check_undo(&Flawed::new(Flaw::None), &CONFIG);
+    check_random_move(&Flawed::new(Flaw::None), &CONFIG);
 }
 
 #[test]
@@ -142,4 +177,36 @@ fn false_symmetry_is_caught() {
 #[should_panic(expected = "undo conformance failure")]
 fn bad_undo_is_caught() {
     check_undo(&Flawed::new(Flaw::BadUndo), &CONFIG);
+}
+
+#[test]
+#[should_panic(expected = "are not uniform")]
+fn a_random_move_bias_is_caught() {
+    check_random_move(&Flawed::new(Flaw::RandomFavoursFirst), &CONFIG);
+}
+
+#[test]
+#[should_panic(expected = "the draws over all positions are not uniform")]
+fn a_small_random_move_bias_is_caught_by_the_sum() {
+    // The default number of positions (each one alone passes).
+    let config = Config { games: 256, ..CONFIG };
+    check_random_move(&Flawed::new(Flaw::RandomLeansFirst), &config);
+}
+
+#[test]
+#[should_panic(expected = "never drawn")]
+fn a_random_move_never_drawn_is_caught() {
+    check_random_move(&Flawed::new(Flaw::RandomMissesLast), &CONFIG);
+}
+
+#[test]
+#[should_panic(expected = "but the game is over")]
+fn a_random_move_after_the_end_is_caught() {
+    check_random_move(&Flawed::new(Flaw::RandomAfterEnd), &CONFIG);
+}
+
+#[test]
+#[should_panic(expected = "random_move conformance failure")]
+fn an_illegal_random_move_is_caught() {
+    check_random_move(&Flawed::new(Flaw::RandomIllegal), &CONFIG);
 }

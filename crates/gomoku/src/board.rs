@@ -1,7 +1,9 @@
 //! The position: two bitboards, the candidate neighbourhood, a Zobrist
 //! key and the incrementally kept count of open windows per player.
 
-use spielbaum_game_trait::{Game, MoveList, Outcome, Player, Undo};
+use spielbaum_game_trait::{
+    Game, MoveList, Outcome, Player, RandomMove, Undo, index_below, select_bit,
+};
 
 use crate::bits::{Bits, CELLS, STRIDE, cell, coords};
 use crate::lines::{self, FAST_MAX_K, ROT, WindowTable, lane};
@@ -605,6 +607,53 @@ impl Game for Gomoku {
 
     fn symmetric_move(&self, mv: Cell, k: usize) -> Option<Cell> {
         Some(Cell(self.map_cell(mv.index(), k) as u16))
+    }
+}
+
+/// A uniformly random cell among those [`Game::moves`] lists (every empty
+/// cell with radius 0, the empty cells within the radius of a stone
+/// otherwise), by counting the candidate bits of the words that hold the
+/// board and selecting one: no list, in the same order as `moves`
+/// (increasing cell index), so a word `r` picks `moves[⌊r·k/2^64⌋]`.
+impl RandomMove for Gomoku {
+    #[inline]
+    fn random_move(&self, r: u64) -> Option<Cell> {
+        if self.state != ONGOING {
+            return None;
+        }
+        if self.rules.radius > 0 && self.count == 0 {
+            // The centre cells, as `moves` lists them (the empty board only).
+            let mut centre = MoveList::new();
+            self.moves(&mut centre);
+            return Some(centre[index_below(r, centre.len() as u32) as usize]);
+        }
+        let board = board_mask(self.rules.width, self.rules.height);
+        // The words up to the last cell, (height − 1)·STRIDE + width − 1.
+        let words = ((usize::from(self.rules.height) - 1) * STRIDE + usize::from(self.rules.width))
+            .div_ceil(64);
+        let mut free = [0u64; 8];
+        let mut counts = [0u32; 8];
+        let mut n = 0;
+        for w in 0..words {
+            let mut f = board.0[w] & !self.stones[0].0[w] & !self.stones[1].0[w];
+            if self.rules.radius > 0 {
+                f &= self.near.0[w];
+            }
+            free[w] = f;
+            counts[w] = f.count_ones();
+            n += counts[w];
+        }
+        if n == 0 {
+            return None; // (as `moves`: no candidate)
+        }
+        let mut i = index_below(r, n);
+        for w in 0..words {
+            if i < counts[w] {
+                return Some(Cell((64 * w as u32 + select_bit(free[w], i)) as u16));
+            }
+            i -= counts[w];
+        }
+        unreachable!("the rank is below the number of candidates")
     }
 }
 

@@ -10,7 +10,8 @@ use crate::config::Selection;
 use crate::graph::{Edge, GNode, Graph, Mass, NO_NODE, graph_key};
 use crate::math::Math;
 use crate::playout::{Playout, RngExt};
-use crate::search::{Step, playout, terminal_outcome};
+use crate::search::{Step, terminal_outcome};
+use crate::simulation::playout;
 use crate::tree::{Sample, State};
 
 /// `true` if `key` occurred before: before the root or earlier in this

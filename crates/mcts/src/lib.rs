@@ -18,6 +18,7 @@ mod math;
 pub mod params;
 mod playout;
 mod search;
+mod simulation;
 mod tree;
 
 pub use agent::budget_for_move;
@@ -25,5 +26,5 @@ pub use analysis::{Analysis, Control, MoveStats, Progress, StopReason};
 pub use config::{Budget, Config, Selection};
 pub use convergence::{ConvergencePoint, convergence};
 pub use engine::{Mcts, MctsError};
-pub use playout::{FromFn, Guided, Mixed, Playout, RngExt, Uniform, from_fn};
+pub use playout::{FastUniform, FromFn, Guided, Mixed, Playout, RngExt, Uniform, from_fn};
 pub use tree::Proof;

@@ -51,6 +51,13 @@ pub const CLOCK_EVERY: u64 = 16;
 /// so for them nothing changes.
 pub const CLOCK_MOVES: usize = 1 << 14;
 
+/// What one ply of a list-free playout ([`Playout::LIST_FREE`](crate::Playout::LIST_FREE),
+/// e.g. [`FastUniform`](crate::FastUniform)) counts towards
+/// [`CLOCK_MOVES`]: it generates no list to count, so every ply counts as
+/// this many generated moves, about what a ply of Connect Four generates.
+/// The clock is then looked at every 2,048 playout plies.
+pub const LIST_FREE_PLY_WORK: usize = 8;
+
 /// A root with at least this many moves is expanded lazily under UCT:
 /// its children are created one by one, in the same random order, as
 /// selection first reaches them (UCT visits every unvisited child before

@@ -5,13 +5,19 @@
 //! policy with probability `p` and another otherwise, which is the text's
 //! "mixed strategy" (`nextMove.prob`).
 //!
+//! A policy may also pick without a move list ([`Playout::LIST_FREE`]):
+//! [`FastUniform`] asks the game for a uniformly random legal move
+//! ([`RandomMove`]), so the playout never builds the list of every move.
+//!
 //! The random numbers come from the engine's generator type `R`, any
 //! [`RngCore`]: [`SplitMix64`] unless the engine was made with
 //! [`Mcts::with_rng`](crate::Mcts::with_rng). Policies written for any `R`
 //! draw through [`RngExt`].
 
 use spielbaum_game_trait::rand_core::RngCore;
-use spielbaum_game_trait::{Evaluator, Game, Player, SplitMix64, outcome_score};
+use spielbaum_game_trait::{
+    Evaluator, Game, MoveList, Player, RandomMove, SplitMix64, outcome_score,
+};
 
 /// A playout (simulation) policy, drawing its random numbers from a
 /// generator of type `R` (default [`SplitMix64`], the engine's default).
@@ -19,14 +25,52 @@ use spielbaum_game_trait::{Evaluator, Game, Player, SplitMix64, outcome_score};
 /// `pick` returns the index of the move to play in `moves`, which is never
 /// empty. An index `>= moves.len()` is reduced modulo `moves.len()`, so a
 /// faulty policy cannot make the engine panic.
+///
+/// A policy that can choose without the list sets
+/// [`LIST_FREE`](Playout::LIST_FREE) and implements
+/// [`pick_move`](Playout::pick_move): the engine's playouts then call
+/// `pick_move` after the first ply and generate no move lists.
 pub trait Playout<G: Game, R: RngCore = SplitMix64> {
+    /// `true` if the engine's playouts should call
+    /// [`pick_move`](Playout::pick_move) instead of generating the move
+    /// list every ply (a constant, so the engine chooses its loop at
+    /// compile time). The first ply of a playout still uses
+    /// [`pick`](Playout::pick): the leaf's list is there already.
+    ///
+    /// Default: `false`.
+    const LIST_FREE: bool = false;
+
     /// Index of the move to play at `game`.
     fn pick(&mut self, game: &G, moves: &[G::Move], rng: &mut R) -> usize;
+
+    /// The move to play at `game`, `None` exactly when `game` is over,
+    /// chosen from the same distribution as [`pick`](Playout::pick) over
+    /// the game's move list.
+    ///
+    /// Default: generates the list and calls [`pick`](Playout::pick) (an
+    /// index `>= len` reduced modulo `len`). Policies with
+    /// [`LIST_FREE`](Playout::LIST_FREE) override it.
+    fn pick_move(&mut self, game: &G, rng: &mut R) -> Option<G::Move> {
+        let mut moves = MoveList::new();
+        game.moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let i = self.pick(game, &moves, rng);
+        Some(moves[i % moves.len()])
+    }
 }
 
 impl<G: Game, R: RngCore, P: Playout<G, R> + ?Sized> Playout<G, R> for &mut P {
+    const LIST_FREE: bool = P::LIST_FREE;
+
     fn pick(&mut self, game: &G, moves: &[G::Move], rng: &mut R) -> usize {
         (**self).pick(game, moves, rng)
+    }
+
+    #[inline]
+    fn pick_move(&mut self, game: &G, rng: &mut R) -> Option<G::Move> {
+        (**self).pick_move(game, rng)
     }
 }
 
@@ -61,6 +105,39 @@ impl<G: Game, R: RngCore> Playout<G, R> for Uniform {
     #[inline]
     fn pick(&mut self, _game: &G, moves: &[G::Move], rng: &mut R) -> usize {
         RngExt::below(rng, moves.len())
+    }
+}
+
+/// Uniformly random moves drawn by the game itself
+/// ([`RandomMove::random_move`] with one word of the generator per ply):
+/// the distribution of [`Uniform`], without a move list after the first
+/// ply ([`LIST_FREE`](Playout::LIST_FREE)). On bitboard games the playout
+/// then costs little more than the moves played: a tree search's iteration
+/// takes 48 % fewer instructions than with [`Uniform`] on Gomoku 7×7 and
+/// 33 % fewer on Connect Four 7×6 (`docs/mcts.md`).
+///
+/// ```
+/// use spielbaum_mcts::{Budget, Config, FastUniform, Mcts};
+/// use spielbaum_small_games::Connect4;
+///
+/// let mut mcts = Mcts::new(Connect4::standard(), Config::seeded(1)).with_playout(FastUniform);
+/// let a = mcts.search(Budget::iterations(2_000));
+/// assert_eq!(a.iterations, 2_000);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastUniform;
+
+impl<G: RandomMove, R: RngCore> Playout<G, R> for FastUniform {
+    const LIST_FREE: bool = true;
+
+    #[inline]
+    fn pick(&mut self, _game: &G, moves: &[G::Move], rng: &mut R) -> usize {
+        RngExt::below(rng, moves.len())
+    }
+
+    #[inline]
+    fn pick_move(&mut self, game: &G, rng: &mut R) -> Option<G::Move> {
+        game.random_move(rng.next_u64())
     }
 }
 
@@ -122,11 +199,22 @@ impl<A, B> Mixed<A, B> {
 }
 
 impl<G: Game, R: RngCore, A: Playout<G, R>, B: Playout<G, R>> Playout<G, R> for Mixed<A, B> {
+    /// List-free when both policies are.
+    const LIST_FREE: bool = A::LIST_FREE && B::LIST_FREE;
+
     fn pick(&mut self, game: &G, moves: &[G::Move], rng: &mut R) -> usize {
         if RngExt::unit_f64(rng) < self.p {
             self.a.pick(game, moves, rng)
         } else {
             self.b.pick(game, moves, rng)
+        }
+    }
+
+    fn pick_move(&mut self, game: &G, rng: &mut R) -> Option<G::Move> {
+        if RngExt::unit_f64(rng) < self.p {
+            self.a.pick_move(game, rng)
+        } else {
+            self.b.pick_move(game, rng)
         }
     }
 }

@@ -5,11 +5,12 @@
 use std::time::Instant;
 
 use spielbaum_game_trait::rand_core::RngCore;
-use spielbaum_game_trait::{Evaluator, Game, KeyHistory, MoveList, Outcome};
+use spielbaum_game_trait::{Evaluator, Game, KeyHistory, Outcome};
 
 use crate::config::{Config, Selection};
 use crate::math::Math;
 use crate::playout::{Playout, RngExt};
+use crate::simulation::playout;
 use crate::tree::{Node, NodeId, Proof, Sample, State, Tree, Values};
 
 /// What one iteration needs besides the tree.
@@ -474,77 +475,6 @@ where
 {
     let line = if record_line { Some(&mut tree.line) } else { None };
     playout(pos, &mut tree.moves, &mut tree.rng, &mut tree.keys, line, step)
-}
-
-/// The simulation step for trees and graphs: plays out from `pos` (which
-/// has moves: `moves` holds them) with the playout policy until the game
-/// ends or the ply limit is reached; `keys` holds the positions of the
-/// iteration before `pos` (repetition games), `line` records the moves.
-///
-/// Hot path: the generator lives in a local for the whole playout, the
-/// move list is read as one slice per ply, and the game is asked for its
-/// moves once per ply (no `outcome` until the list comes back empty).
-pub(crate) fn playout<G, R, P, E>(
-    mut pos: G,
-    moves_buf: &mut MoveList<G::Move>,
-    rng_state: &mut R,
-    keys: &mut KeyHistory,
-    mut line: Option<&mut Vec<G::Move>>,
-    step: &mut Step<'_, G, P, E>,
-) -> Sample
-where
-    G: Game,
-    R: RngCore + Clone,
-    P: Playout<G, R>,
-{
-    // At least one ply: the leaf has moves (a limit of 0 plays one).
-    let max = step.config.max_playout_plies.max(1);
-    let mut rng = rng_state.clone();
-    let mut plies = 0;
-    let rep = step.repetition;
-    if rep {
-        keys.push(pos.key());
-    }
-    let sample = loop {
-        // One look at the list per ply: its slice serves the end test and
-        // the pick.
-        let moves: &[G::Move] = moves_buf;
-        let k = moves.len();
-        if k == 0 {
-            break Sample::from_outcome(terminal_outcome(&pos));
-        }
-        // The playout repeated a position: a draw (keys of positions with
-        // moves only; a finished position ends by its outcome above).
-        if rep && plies > 0 {
-            let key = pos.key();
-            if keys.contains(key) || step.earlier.contains(key) {
-                break Sample::Draw;
-            }
-            keys.push(key);
-        }
-        if plies >= max {
-            break if G::PLAYERS == 1 {
-                Sample::Score { value: 0.0, goal: false }
-            } else {
-                Sample::Draw
-            };
-        }
-        let i = step.playout.pick(&pos, moves, &mut rng);
-        // Reduce a faulty index without paying for a division every ply.
-        let mv = if i < k { moves[i] } else { moves[i % k] };
-        pos.play(mv);
-        if let Some(line) = line.as_deref_mut() {
-            line.push(mv);
-        }
-        plies += 1;
-        moves_buf.clear();
-        pos.moves(moves_buf);
-        if step.clock.spend(moves_buf.len()) {
-            break Sample::Draw; // (not counted: the iteration is abandoned)
-        }
-    };
-    *rng_state = rng;
-    sample
 }
 
 /// Adds `sample` to every node on the path; with the solver, proofs move up

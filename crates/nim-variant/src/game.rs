@@ -3,7 +3,9 @@
 
 use core::fmt;
 
-use spielbaum_game_trait::{Game, MoveList, Notation, NotationError, Outcome, Player, Undo};
+use spielbaum_game_trait::{
+    Game, MoveList, Notation, NotationError, Outcome, Player, RandomMove, Undo, index_below,
+};
 
 /// Most numbers a subtraction set may hold.
 pub const MAX_SUBTRACTIONS: usize = 16;
@@ -275,6 +277,19 @@ impl Game for SubtractionGame {
 
     fn is_over(&self) -> bool {
         self.n <= 0
+    }
+}
+
+/// A random number of the subtraction set (every one is legal while the
+/// game goes on).
+impl RandomMove for SubtractionGame {
+    #[inline]
+    fn random_move(&self, r: u64) -> Option<u32> {
+        if self.n <= 0 {
+            return None;
+        }
+        let set = self.rules.as_slice();
+        Some(set[index_below(r, set.len() as u32) as usize])
     }
 }
 

@@ -1,6 +1,6 @@
 //! The generic conformance suite on several rule sets.
 
-use spielbaum_game_trait::conformance::{Config, check_game, check_undo};
+use spielbaum_game_trait::conformance::{Config, check_game, check_random_move, check_undo};
 use spielbaum_nim_variant::SubtractionGame;
 
 #[test]
@@ -9,6 +9,7 @@ fn classic_22_and_50() {
         let g = SubtractionGame::new(n, &[3, 5, 11]).unwrap();
         check_game(&g, &Config::default());
         check_undo(&g, &Config::default());
+        check_random_move(&g, &Config::default());
     }
 }
 
@@ -18,6 +19,7 @@ fn other_sets() {
         let g = SubtractionGame::new(60, set).unwrap();
         check_game(&g, &Config::default());
         check_undo(&g, &Config::default());
+        check_random_move(&g, &Config::default());
     }
 }
 

@@ -3,7 +3,8 @@
 use core::fmt;
 
 use spielbaum_game_trait::{
-    EVAL_MAX, Evaluator, Game, MoveList, Notation, NotationError, Outcome, Player, Score, Undo,
+    EVAL_MAX, Evaluator, Game, MoveList, Notation, NotationError, Outcome, Player, RandomMove,
+    Score, Undo, index_below, select_bit,
 };
 
 /// The eight lines of three.
@@ -190,6 +191,19 @@ impl Game for TicTacToe {
 
     fn symmetric_move(&self, mv: u8, k: usize) -> Option<u8> {
         SYM.get(k).and_then(|t| t.get(mv as usize)).copied()
+    }
+}
+
+/// A random empty square (ascending, as [`Game::moves`] lists them).
+impl RandomMove for TicTacToe {
+    #[inline]
+    fn random_move(&self, r: u64) -> Option<u8> {
+        let empty = !(self.x | self.o) & FULL;
+        if empty == 0 || has_line(self.x) || has_line(self.o) {
+            return None;
+        }
+        let i = index_below(r, empty.count_ones());
+        Some(select_bit(u64::from(empty), i) as u8)
     }
 }
 

@@ -1,6 +1,8 @@
 //! The generic conformance suite over every small game.
 
-use spielbaum_game_trait::conformance::{Config, check_evaluator, check_game, check_undo};
+use spielbaum_game_trait::conformance::{
+    Config, check_evaluator, check_game, check_random_move, check_undo,
+};
 use spielbaum_small_games::{Dice, Nim, TicTacToe};
 
 #[test]
@@ -8,6 +10,7 @@ fn tictactoe_conforms() {
     check_game(&TicTacToe::new(), &Config::default());
     check_undo(&TicTacToe::new(), &Config::default());
     check_evaluator(&TicTacToe::new(), &spielbaum_small_games::LineCount, &Config::default());
+    check_random_move(&TicTacToe::new(), &Config::default());
 }
 
 #[test]

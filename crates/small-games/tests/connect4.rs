@@ -4,7 +4,9 @@
 
 use std::collections::HashSet;
 
-use spielbaum_game_trait::conformance::{Config, check_evaluator, check_game, check_undo};
+use spielbaum_game_trait::conformance::{
+    Config, check_evaluator, check_game, check_random_move, check_undo,
+};
 use spielbaum_game_trait::{
     Evaluator, Game, GameExt, Notation, Outcome, Player, SplitMix64, perft, perft_counts,
     perft_undo,
@@ -361,6 +363,61 @@ fn conforms_on_several_sizes() {
     check_game(&wide, &quick);
     check_undo(&wide, &quick);
     check_evaluator(&wide, &Threats, &quick);
+}
+
+#[test]
+fn random_move_conforms_on_every_stride_and_both_words() {
+    let config = Config { games: 256, max_plies: 70 };
+    for (w, h) in [(4, 4), (7, 6), (5, 7), (9, 6), (8, 7)] {
+        check_random_move(&Connect4::new(w, h).unwrap(), &config);
+    }
+    // 72 bits: the last column lies in the high word.
+    check_random_move(&Connect4Wide::new(9, 7).unwrap(), &config);
+    check_random_move(&Connect4Wide::new(7, 6).unwrap(), &config);
+}
+
+/// The first word of each of the `k` equal ranges of words: `⌈i · 2^64 / k⌉`.
+fn range_starts(k: usize) -> impl Iterator<Item = u64> {
+    (0..k as u128).map(move |i| ((i << 64).div_ceil(k as u128)) as u64)
+}
+
+/// On every size and in every position of random games, the first and the
+/// last word of each of the `k` ranges give `k` different legal moves:
+/// every column that `moves` lists, each from exactly one range.
+#[test]
+fn random_move_maps_the_word_ranges_onto_the_columns() {
+    use spielbaum_game_trait::{GameExt, RandomMove, SplitMix64};
+    fn check<G: RandomMove<Move = u8> + std::fmt::Debug>(start: &G) {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..200 {
+            let mut pos = start.clone();
+            loop {
+                let mut legal: Vec<u8> = pos.legal_moves().to_vec();
+                let k = legal.len();
+                if k == 0 {
+                    assert_eq!(pos.random_move(rng.next_u64()), None);
+                    break;
+                }
+                let mut firsts: Vec<u8> =
+                    range_starts(k).map(|r| pos.random_move(r).unwrap()).collect();
+                let lasts: Vec<u8> = range_starts(k)
+                    .skip(1)
+                    .map(|r| r - 1)
+                    .chain([u64::MAX])
+                    .map(|r| pos.random_move(r).unwrap())
+                    .collect();
+                assert_eq!(firsts, lasts, "{pos:?}");
+                firsts.sort_unstable();
+                legal.sort_unstable();
+                assert_eq!(firsts, legal, "{pos:?}");
+                pos.play(legal[rng.below(k)]);
+            }
+        }
+    }
+    for (w, h) in [(4, 4), (7, 6), (5, 7), (9, 6), (8, 7)] {
+        check(&Connect4::new(w, h).unwrap());
+    }
+    check(&Connect4Wide::new(9, 7).unwrap());
 }
 
 #[test]

@@ -20,7 +20,9 @@ mod bits;
 mod eval;
 mod notation;
 
-use spielbaum_game_trait::{Game, MoveList, NotationError, Outcome, Player, Undo};
+use spielbaum_game_trait::{
+    Game, MoveList, NotationError, Outcome, Player, RandomMove, Undo, index_below, select_bit,
+};
 
 pub use bits::Bits;
 pub use eval::{
@@ -441,6 +443,47 @@ impl<B: Bits> Game for Connect4Board<B> {
             1 => Some(self.width - 1 - mv),
             _ => None,
         }
+    }
+}
+
+/// `⌈2^16 / stride⌉` per column stride (`height + 1`): `bit · RECIP >> 16`
+/// is `bit / stride` for every bit index below 2^16 / stride (all of them:
+/// bits below 128, strides up to 8).
+const RECIP: [u32; MAX_HEIGHT + 2] = {
+    let mut t = [0u32; MAX_HEIGHT + 2];
+    let mut s = 1;
+    while s <= MAX_HEIGHT + 1 {
+        t[s] = 65_536u32.div_ceil(s as u32);
+        s += 1;
+    }
+    t
+};
+
+/// A random non-full column: the `i`-th cell (in bit order) of the
+/// playable-cell mask, `i` drawn from `r`. Columns come in increasing
+/// order here, not in the centre-out order of [`Game::moves`].
+impl<B: Bits> RandomMove for Connect4Board<B> {
+    #[inline]
+    fn random_move(&self, r: u64) -> Option<u8> {
+        let p = self.playable().to_u128();
+        if p == 0 {
+            return None;
+        }
+        let (lo, hi) = (p as u64, (p >> 64) as u64);
+        let bit = if B::BITS == 64 {
+            // At most nine bits: clearing the lowest `i` of them is cheaper
+            // than a select over the bytes.
+            let mut p = lo;
+            for _ in 0..index_below(r, lo.count_ones()) {
+                p &= p - 1;
+            }
+            p.trailing_zeros()
+        } else {
+            let n_lo = lo.count_ones();
+            let i = index_below(r, n_lo + hi.count_ones());
+            if i < n_lo { select_bit(lo, i) } else { 64 + select_bit(hi, i - n_lo) }
+        };
+        Some(((bit * RECIP[self.stride() as usize]) >> 16) as u8)
     }
 }
 
