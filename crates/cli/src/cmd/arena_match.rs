@@ -270,17 +270,19 @@ impl SetupVisitor for Match<'_> {
             )?;
         }
         if report.uncounted > 0 {
-            writeln!(
-                out,
-                "({} games under way when the match stopped finished uncounted)",
-                report.uncounted
-            )?;
+            writeln!(out, "{}", uncounted_line(report.uncounted))?;
         }
         for (i, t) in &report.incidents {
             writeln!(out, "game {i}: {t}")?;
         }
         Ok(())
     }
+}
+
+/// The summary's line for games that finished after the match stopped.
+fn uncounted_line(n: usize) -> String {
+    let games = if n == 1 { "game" } else { "games" };
+    format!("({n} {games} under way when the match stopped finished uncounted)")
 }
 
 /// Runs `spielbaum match`.
@@ -316,4 +318,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         max_plies: args.max_plies,
     };
     dispatch_setup(&args.game, Match { args, cfg })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uncounted_line;
+
+    #[test]
+    fn the_uncounted_line_counts_one_game_in_the_singular() {
+        assert_eq!(
+            uncounted_line(1),
+            "(1 game under way when the match stopped finished uncounted)"
+        );
+        assert_eq!(
+            uncounted_line(3),
+            "(3 games under way when the match stopped finished uncounted)"
+        );
+    }
 }
