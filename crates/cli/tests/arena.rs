@@ -345,6 +345,18 @@ fn muehle_staged_switch() {
     rejects(&["match", "muehle", "--a", "engine:staged=1", "--b", "random"], "staged=1");
 }
 
+/// A match is a whole number of pairs: an odd `--games` would play the last
+/// opening with one colour only, so it is a usage error naming the option.
+#[test]
+fn match_games_must_be_even() {
+    for n in ["1", "3", "101"] {
+        rejects(&["match", "tictactoe", "--a", "random", "--b", "random", "--games", n], "--games");
+    }
+    let v =
+        json(&["match", "tictactoe", "--a", "random", "--b", "random", "--games", "2", "--json"]);
+    assert_eq!(v["games"], 2, "{v}");
+}
+
 /// With stderr not a terminal (here a pipe), a match prints plain progress
 /// lines there once it has run a second; stdout keeps only the result, and
 /// `--quiet` keeps stderr empty.

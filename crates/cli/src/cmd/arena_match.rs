@@ -30,7 +30,8 @@ pub struct Args {
     /// Agent B.
     #[arg(long, value_name = "SPEC")]
     pub b: String,
-    /// Games in all, 1..=10^7 (pairs share an opening, colours swapped).
+    /// Games in all, an even number 2..=10^7 (pairs share an opening,
+    /// colours swapped).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub games: usize,
     /// Openings, one per line: moves from the start in the game's notation,
@@ -288,7 +289,15 @@ fn uncounted_line(n: usize) -> String {
 /// Runs `spielbaum match`.
 pub fn run(args: &Args) -> Result<(), CliError> {
     if !(1..=10_000_000).contains(&args.games) {
-        return Err(CliError::usage(format!("--games {} is out of range 1..=10^7", args.games)));
+        return Err(CliError::usage(format!("--games {} is out of range 2..=10^7", args.games)));
+    }
+    // Every opening is played with both colours: a match is a whole number
+    // of pairs, so W/D/L, score and Elo are all over the same games.
+    if args.games % 2 == 1 {
+        return Err(CliError::usage(format!(
+            "--games {} is odd: each opening is played once with each colour, so the number of games must be even",
+            args.games
+        )));
     }
     if !(1..=256).contains(&args.concurrency) {
         return Err(CliError::usage(format!(
