@@ -31,7 +31,8 @@ pub enum Openings {
 /// How a match is played.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Games in all (pairs of two share an opening, colours swapped).
+    /// Games in all, an even number (pairs of two share an opening,
+    /// colours swapped).
     pub games: usize,
     /// Seed of the openings and of the agents' random choices.
     pub seed: u64,
@@ -331,7 +332,8 @@ where
 /// Plays a match of `a` against `b` from `start`; `on_game` sees every
 /// counted game, in the order of the games' numbers, with the match so
 /// far, and stops the match by returning `false` (games under way finish
-/// but are not counted: [`MatchReport::uncounted`]).
+/// but are not counted: [`MatchReport::uncounted`]). A match is a whole
+/// number of pairs: an odd `cfg.games` is an error.
 pub fn run_match<G>(
     start: &G,
     a: &Prepared<G>,
@@ -348,6 +350,12 @@ where
     }
     if cfg.games == 0 {
         return Err(MatchError("a match needs at least one game".into()));
+    }
+    if cfg.games % 2 == 1 {
+        return Err(MatchError(format!(
+            "{} games: each opening is played once with each colour, so the number of games must be even",
+            cfg.games
+        )));
     }
     if start.outcome().is_some() {
         return Err(MatchError("the start position is already finished".into()));

@@ -166,6 +166,27 @@ fn pairs_share_an_opening_with_colours_swapped() {
     assert!(openings.len() >= 10, "{} openings for 20 pairs", openings.len());
 }
 
+/// A match is a whole number of pairs: an odd number of games would play
+/// its last opening with one colour only, outside the pairs' statistics.
+#[test]
+fn an_odd_number_of_games_is_refused() {
+    let cat = catalog(vec![zero()], Vec::new());
+    let (a, b) = (cat.prepare("random").unwrap(), cat.prepare("random").unwrap());
+    for games in [1, 3, 41] {
+        let cfg = MatchConfig { games, ..MatchConfig::default() };
+        let mut seen = 0;
+        let err = run_match(&TicTacToe::new(), &a, &b, &cfg, |_, _| {
+            seen += 1;
+            true
+        })
+        .expect_err("an odd number of games");
+        assert!(err.0.contains(&format!("{games} games")) && err.0.contains("even"), "{err}");
+        assert_eq!(seen, 0, "no game is played");
+    }
+    let cfg = MatchConfig { games: 4, ..MatchConfig::default() };
+    assert_eq!(run_match(&TicTacToe::new(), &a, &b, &cfg, |_, _| true).unwrap().games, 4);
+}
+
 #[test]
 fn self_play_elo_interval_contains_zero() {
     // Random against random at NIM 3,4,5 with two random plies of opening:

@@ -307,6 +307,56 @@ fn negamax_switches() {
     }
 }
 
+/// Mühle's engine switches staged move picking; the switch reaches the
+/// search: the same fixed-depth match (deterministic: run twice with
+/// staging off) plays other games with it on, where the move order, and
+/// with it the history counters and reductions, differs.
+#[test]
+fn muehle_staged_switch() {
+    let games = |name: &str, a: &str| {
+        let path = temp(&format!("muehle-{name}.jsonl"));
+        json(&[
+            "match",
+            "muehle",
+            "--a",
+            a,
+            "--b",
+            "engine:depth=3",
+            "--games",
+            "4",
+            "--random-plies",
+            "4",
+            "--seed",
+            "1",
+            "--max-plies",
+            "80",
+            "--save",
+            path.to_str().unwrap(),
+            "--json",
+        ]);
+        saved_moves(&path)
+    };
+    let off = games("staged-off", "engine:depth=5,staged=off");
+    assert_eq!(off.len(), 4);
+    assert_eq!(off, games("staged-off2", "engine:depth=5,staged=off"), "not reproducible");
+    let on = games("staged-on", "engine:depth=5,staged=on");
+    assert_ne!(off, on, "staged=on plays the same games as off");
+    assert_eq!(on, games("staged-default", "engine:depth=5"), "staging is the default");
+    rejects(&["match", "muehle", "--a", "engine:staged=1", "--b", "random"], "staged=1");
+}
+
+/// A match is a whole number of pairs: an odd `--games` would play the last
+/// opening with one colour only, so it is a usage error naming the option.
+#[test]
+fn match_games_must_be_even() {
+    for n in ["1", "3", "101"] {
+        rejects(&["match", "tictactoe", "--a", "random", "--b", "random", "--games", n], "--games");
+    }
+    let v =
+        json(&["match", "tictactoe", "--a", "random", "--b", "random", "--games", "2", "--json"]);
+    assert_eq!(v["games"], 2, "{v}");
+}
+
 /// With stderr not a terminal (here a pipe), a match prints plain progress
 /// lines there once it has run a second; stdout keeps only the result, and
 /// `--quiet` keeps stderr empty.

@@ -30,7 +30,8 @@ pub struct Args {
     /// Agent B.
     #[arg(long, value_name = "SPEC")]
     pub b: String,
-    /// Games in all, 1..=10^7 (pairs share an opening, colours swapped).
+    /// Games in all, an even number 2..=10^7 (pairs share an opening,
+    /// colours swapped).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub games: usize,
     /// Openings, one per line: moves from the start in the game's notation,
@@ -270,11 +271,7 @@ impl SetupVisitor for Match<'_> {
             )?;
         }
         if report.uncounted > 0 {
-            writeln!(
-                out,
-                "({} games under way when the match stopped finished uncounted)",
-                report.uncounted
-            )?;
+            writeln!(out, "{}", uncounted_line(report.uncounted))?;
         }
         for (i, t) in &report.incidents {
             writeln!(out, "game {i}: {t}")?;
@@ -283,10 +280,24 @@ impl SetupVisitor for Match<'_> {
     }
 }
 
+/// The summary's line for games that finished after the match stopped.
+fn uncounted_line(n: usize) -> String {
+    let games = if n == 1 { "game" } else { "games" };
+    format!("({n} {games} under way when the match stopped finished uncounted)")
+}
+
 /// Runs `spielbaum match`.
 pub fn run(args: &Args) -> Result<(), CliError> {
     if !(1..=10_000_000).contains(&args.games) {
-        return Err(CliError::usage(format!("--games {} is out of range 1..=10^7", args.games)));
+        return Err(CliError::usage(format!("--games {} is out of range 2..=10^7", args.games)));
+    }
+    // Every opening is played with both colours: a match is a whole number
+    // of pairs, so W/D/L, score and Elo are all over the same games.
+    if args.games % 2 == 1 {
+        return Err(CliError::usage(format!(
+            "--games {} is odd: each opening is played once with each colour, so the number of games must be even",
+            args.games
+        )));
     }
     if !(1..=256).contains(&args.concurrency) {
         return Err(CliError::usage(format!(
@@ -316,4 +327,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         max_plies: args.max_plies,
     };
     dispatch_setup(&args.game, Match { args, cfg })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uncounted_line;
+
+    #[test]
+    fn the_uncounted_line_counts_one_game_in_the_singular() {
+        assert_eq!(
+            uncounted_line(1),
+            "(1 game under way when the match stopped finished uncounted)"
+        );
+        assert_eq!(
+            uncounted_line(3),
+            "(3 games under way when the match stopped finished uncounted)"
+        );
+    }
 }

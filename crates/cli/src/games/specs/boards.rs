@@ -434,7 +434,7 @@ fn gomoku_engine(
 pub(crate) const TABLES_FAILED: &str = "cannot read the endgame tables:";
 
 /// The keys of Mühle's `engine` besides the evaluator's weights.
-const MUEHLE_LIMIT_KEYS: [&str; 11] = [
+const MUEHLE_LIMIT_KEYS: [&str; 12] = [
     "depth",
     "time",
     "nodes",
@@ -444,6 +444,7 @@ const MUEHLE_LIMIT_KEYS: [&str; 11] = [
     "contempt_max",
     "placing_reduction",
     "history_repeats",
+    "staged",
     "db",
     "db_stones",
 ];
@@ -514,7 +515,7 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, contempt_step=N (contempt added per error of the opponent seen in the game; 0 off), contempt_max=N (the most it rises to), placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), db=DIR (endgame tables as exact leaves; built by `muehle db build`), db_stones=N (the tables used: up to N stones a side, default the most built in DIR), and the evaluator's weights by name (a stone is 1000); default 1s per move",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, contempt_step=N (contempt added per error of the opponent seen in the game; 0 off), contempt_max=N (the most it rises to), placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), staged=on|off (the table's move searched before the moves are generated; default on), db=DIR (endgame tables as exact leaves; built by `muehle db build`), db_stones=N (the tables used: up to N stones a side, default the most built in DIR), and the evaluator's weights by name (a stone is 1000); default 1s per move",
             keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
@@ -524,6 +525,11 @@ impl GameSpec for MuehleSpec {
                         weights.set(name, v);
                     }
                 }
+                let staged = match spec.raw("staged").as_deref() {
+                    None | Some("on") => true,
+                    Some("off") => false,
+                    Some(other) => return Err(spec.bad("staged", other, "on or off")),
+                };
                 let limits = AgentLimits {
                     time: spec.duration("time")?,
                     depth: spec.get_in::<u32>("depth", 1..=params::MAX_DEPTH as u32)?,
@@ -547,6 +553,7 @@ impl GameSpec for MuehleSpec {
                     contempt_max: spec
                         .get_in::<i32>("contempt_max", -100_000..=100_000)?
                         .unwrap_or(params::CONTEMPT_MAX),
+                    staged,
                     ..Config::default()
                 };
                 let db = spec.raw("db");
@@ -615,6 +622,7 @@ mod tests {
         for key in MUEHLE_ENGINE_KEYS {
             let value = match *key {
                 "time" => "10ms",
+                "staged" => "off",
                 "db_stones" | "db" => continue,
                 _ => "1",
             };
@@ -630,5 +638,11 @@ mod tests {
         assert!(err.contains("needs db=DIR"), "{err}");
         // The check can fail: a key the builder does not read is left over.
         assert!(reads("engine:stone=1").is_err());
+        // A switch takes on or off only.
+        for value in ["on", "off"] {
+            assert_eq!(reads(&format!("engine:staged={value}")), Ok(()), "{value}");
+        }
+        let err = reads("engine:staged=1").expect_err("not a switch");
+        assert!(err.contains("staged") && err.contains("on or off"), "{err}");
     }
 }
