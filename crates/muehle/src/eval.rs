@@ -10,6 +10,7 @@ use crate::cpu::{Cpu, PopCount, Portable};
 use crate::position::Phase;
 use crate::position::{Move, NONE, Position};
 use crate::setups::setup_term;
+use crate::threats::{running_mill_ready, unstoppable_threat};
 
 #[cfg(test)]
 use crate::params;
@@ -103,6 +104,42 @@ fn running_term(pos: &Position, weight: i32) -> i32 {
     weight * (running_mills(pos, me).min(2) as i32 - running_mills(pos, me.other()).min(2) as i32)
 }
 
+/// `-threat` if the side to move faces a threat it cannot parry
+/// ([`unstoppable_threat`]), plus `ready` if it can start a running mill
+/// at once ([`running_mill_ready`]); on the standard board the threat
+/// from the line views.
+#[inline]
+fn threat_term(pos: &Position, threat: i32, ready: i32) -> i32 {
+    let mut v = 0;
+    if ready != 0 && running_mill_ready(pos) {
+        v += ready;
+    }
+    if threat == 0 {
+        return v;
+    }
+    let Some(t) = &pos.board().triples else {
+        return if unstoppable_threat(pos) { v - threat } else { v };
+    };
+    let me = pos.to_move();
+    let you = me.other();
+    let flying = pos.rules().flying;
+    let free = |p| pos.in_hand(p) > 0 || (flying && pos.on_board(p) == 3);
+    let (duals, empty) = pos.duals();
+    let gaps = t.closable_gaps(duals[1], empty, !free(you));
+    if gaps == 0 {
+        return v;
+    }
+    let unstoppable = gaps & (gaps - 1) != 0 || (!free(me) && gaps & t.next_to(duals[0]) == 0);
+    if unstoppable { v - threat } else { v }
+}
+
+/// [`threat_term`] from the lines one by one (the reference).
+#[cfg(test)]
+fn threat_term_reference(pos: &Position, threat: i32, ready: i32) -> i32 {
+    let ready = if running_mill_ready(pos) { ready } else { 0 };
+    ready - if unstoppable_threat(pos) { threat } else { 0 }
+}
+
 /// Mills, lines of two and open mills of both players in one pass over
 /// the lines: `[me, you]` each.
 #[cfg_attr(not(test), allow(dead_code))]
@@ -176,6 +213,7 @@ fn reference_value(pos: &Position) -> i32 {
     side_value(pos, me, 0, &lines) - side_value(pos, me.other(), 1, &lines)
         + running_term(pos, params::RUNNING_MILL)
         + crate::setups::setup_term(pos, params::RUNNING_SETUP)
+        + threat_term_reference(pos, params::THREAT, params::RUNNING_READY)
 }
 
 /// The evaluation for the side to move, in one pass over the lines and
@@ -231,7 +269,10 @@ pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
             value[i] += w.double_mill * double_mills(pos, players[i]).min(2) as i32;
         }
     }
-    value[0] - value[1] + running_term(pos, w.running_mill) + setup_term(pos, w.running_setup)
+    value[0] - value[1]
+        + running_term(pos, w.running_mill)
+        + setup_term(pos, w.running_setup)
+        + threat_term(pos, w.threat, w.running_ready)
 }
 
 /// [`evaluate_with`]'s value of `pos`, or `None` if the side to move has
@@ -294,10 +335,12 @@ fn fast_value_dual_blocked<P: PopCount>(
         value[i] = v;
     }
     // Both terms are off by default: one test keeps them off the path.
-    let extra = if (w.running_mill | w.running_setup) == 0 {
+    let extra = if (w.running_mill | w.running_setup | w.threat | w.running_ready) == 0 {
         0
     } else {
-        running_term(pos, w.running_mill) + setup_term(pos, w.running_setup)
+        running_term(pos, w.running_mill)
+            + setup_term(pos, w.running_setup)
+            + threat_term(pos, w.threat, w.running_ready)
     };
     (value[0] - value[1] + extra, moving[0] && l.free[0] == 0)
 }
@@ -331,7 +374,10 @@ fn fast_value_triples(pos: &Position, t: &crate::lines::Triples, w: &Weights) ->
         }
         value[i] = v;
     }
-    value[0] - value[1] + running_term(pos, w.running_mill) + setup_term(pos, w.running_setup)
+    value[0] - value[1]
+        + running_term(pos, w.running_mill)
+        + setup_term(pos, w.running_setup)
+        + threat_term(pos, w.threat, w.running_ready)
 }
 
 /// Empty points next to `stones` (once per stone) and stones without one.
@@ -406,13 +452,13 @@ impl Evaluator<Position> for MillEval {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use spielbaum_game_trait::SplitMix64;
 
     /// A random position of the standard board (any masks, hands and
     /// side, flying on or off), reachable or not.
-    fn any_position() -> impl proptest::strategy::Strategy<Value = Position> {
+    pub(crate) fn any_position() -> impl proptest::strategy::Strategy<Value = Position> {
         use proptest::prelude::*;
         (any::<u64>(), 0u8..=9, 0u8..=9, any::<bool>(), any::<bool>()).prop_map(
             |(bits, hw, hb, black, flying)| {

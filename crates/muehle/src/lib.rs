@@ -17,6 +17,7 @@ mod rules;
 pub mod search;
 mod setups;
 mod table;
+mod threats;
 pub mod uci;
 
 pub use board::{Board, MAX_POINTS, MAX_SYMMETRIES, Variant};
@@ -30,3 +31,4 @@ pub use position::{Move, NONE, Phase, Position};
 pub use rules::{DEFAULT_DRAW, Rules};
 pub use search::{Config as EngineConfig, MillEngine, SearchResult};
 pub use setups::running_setups;
+pub use threats::{running_mill_ready, unstoppable_threat};

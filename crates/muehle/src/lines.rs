@@ -280,6 +280,29 @@ impl Triples {
         gaps as u32 & 0xFF_FFFF | self.second_as_points(gaps)
     }
 
+    /// The gaps of the lines of two of the side with dual mask `own` that
+    /// it can fill with its next move, as a set of points: all of them,
+    /// or with `by_step` those a stone off the line can step into.
+    #[inline]
+    pub(crate) fn closable_gaps(&self, own: u64, empty: u64, by_step: bool) -> u32 {
+        let twos = self.full2(own | empty) & self.one2(empty);
+        if twos == 0 {
+            return 0;
+        }
+        let gaps = empty & Self::spread2(twos);
+        // In the other view a gap's neighbours are those off its line.
+        let gaps =
+            if by_step { self.cross(gaps) & (self.up2(own) | self.down2(own)) } else { gaps };
+        gaps as u32 & 0xFF_FFFF | self.second_as_points(gaps)
+    }
+
+    /// The points next to a stone of the side with dual mask `own`.
+    #[inline]
+    pub(crate) fn next_to(&self, own: u64) -> u32 {
+        let x = self.up2(own) | self.down2(own);
+        x as u32 & 0xFF_FFFF | self.second_as_points(x)
+    }
+
     /// `true` if a stone of the side with dual mask `own` has an empty
     /// neighbour.
     #[inline]

@@ -41,6 +41,19 @@ pub const RUNNING_MILL: i32 = 0;
 /// instructions per placing node when on. The `running_setup` key of the
 /// `engine` spec sets it.
 pub const RUNNING_SETUP: i32 = 0;
+/// A threat the side to move cannot parry: the side that just moved has
+/// open mills on two gaps, or on one gap the side to move cannot fill
+/// ([`unstoppable_threat`](crate::unstoppable_threat)); it will take a
+/// stone with its next move unless the side to move closes a mill first.
+/// Counted against the side to move, on top of the open mills' own
+/// values. The `threat` key of the `engine` spec sets it.
+pub const THREAT: i32 = 800;
+/// A running mill the side to move can start at once
+/// ([`running_mill_ready`](crate::running_mill_ready)): a stone of its
+/// complete mill with an empty neighbour and no opponent stone next to
+/// it, both sides moving along the lines. The `running_ready` key of the
+/// `engine` spec sets it.
+pub const RUNNING_READY: i32 = 0;
 /// One possible move (moving phase).
 pub const MOBILITY: i32 = 12;
 /// One empty point next to a stone, while placing (room to move later).
@@ -71,6 +84,10 @@ pub struct Weights {
     pub running_mill: i32,
     /// [`RUNNING_SETUP`].
     pub running_setup: i32,
+    /// [`THREAT`].
+    pub threat: i32,
+    /// [`RUNNING_READY`].
+    pub running_ready: i32,
     /// [`MOBILITY`].
     pub mobility: i32,
     /// [`PLACING_MOBILITY`].
@@ -91,6 +108,8 @@ pub const WEIGHTS: Weights = Weights {
     double_mill: DOUBLE_MILL,
     running_mill: RUNNING_MILL,
     running_setup: RUNNING_SETUP,
+    threat: THREAT,
+    running_ready: RUNNING_READY,
     mobility: MOBILITY,
     placing_mobility: PLACING_MOBILITY,
     blocked: BLOCKED,
@@ -107,7 +126,7 @@ impl Default for Weights {
 impl Weights {
     /// The names of the weights, as [`get`](Weights::get) and
     /// [`set`](Weights::set) take them (`stone` is fixed: it is the unit).
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 13] = [
         "mill",
         "open_to_move",
         "open_waiting",
@@ -115,6 +134,8 @@ impl Weights {
         "double_mill",
         "running_mill",
         "running_setup",
+        "threat",
+        "running_ready",
         "mobility",
         "placing_mobility",
         "blocked",
@@ -130,6 +151,8 @@ impl Weights {
             "double_mill" => &mut self.double_mill,
             "running_mill" => &mut self.running_mill,
             "running_setup" => &mut self.running_setup,
+            "threat" => &mut self.threat,
+            "running_ready" => &mut self.running_ready,
             "mobility" => &mut self.mobility,
             "placing_mobility" => &mut self.placing_mobility,
             "blocked" => &mut self.blocked,
@@ -196,6 +219,16 @@ pub const LMR_AFTER: usize = 3;
 /// 95 / 5 / 0 and 91 / 9 / 0); 2 lost 7 games of seed 2 at 300,000.
 /// The `placing_reduction` key of the `engine` spec sets it.
 pub const PLACING_REDUCTION: i32 = 0;
+/// Null-move pruning while the side to move still places stones: the
+/// side to move passes, and if a search `NULL_MOVE` plies shallower
+/// still scores at or above beta, the node is cut off (0: off). Only
+/// while placing: in the moving phase being unable to move loses, and
+/// passing is no lower bound (zugzwang); and only with
+/// [`Config::reductions`](crate::search::Config::reductions) on (off, the
+/// search stays exact). The `null_move` key of the `engine` spec sets it.
+pub const NULL_MOVE: i32 = 0;
+/// The least depth at which a null move is tried.
+pub const NULL_MIN_DEPTH: i32 = 3;
 /// See [`PLACING_REDUCTION`].
 pub const PLACING_REDUCTION_AFTER: usize = 6;
 /// What a draw is worth to the side to move at the root, negated (in

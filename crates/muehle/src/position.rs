@@ -339,6 +339,18 @@ impl Position {
         mv.take < 24 && caps >> mv.take & 1 == 1
     }
 
+    /// The position with the other side to move and nothing else changed
+    /// (a "null move": the searcher's test whether the side to move is
+    /// so far ahead that even passing keeps it ahead). Not a move of the
+    /// game: the no-capture counter counts it as a ply.
+    #[inline]
+    pub(crate) fn passed(&self) -> Position {
+        let mut next = *self;
+        next.side ^= 1;
+        next.counter = next.counter.saturating_add(1);
+        next
+    }
+
     /// Plays `mv` (a legal move): [`Game::play`] and [`Game::after`].
     #[inline(always)]
     fn apply(&mut self, mv: Move) {

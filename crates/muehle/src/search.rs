@@ -92,6 +92,9 @@ pub struct Config {
     pub contempt_step: i32,
     /// See [`params::CONTEMPT_MAX`].
     pub contempt_max: i32,
+    /// Null-move reduction while the side to move places stones (see
+    /// [`params::NULL_MOVE`]; 0: off).
+    pub null_move: i32,
 }
 
 impl Default for Config {
@@ -109,6 +112,7 @@ impl Default for Config {
             history_repeats: HISTORY_REPEATS,
             contempt_step: CONTEMPT_STEP,
             contempt_max: CONTEMPT_MAX,
+            null_move: NULL_MOVE,
         }
     }
 }
@@ -149,6 +153,8 @@ pub struct MillEngine {
     /// past the moves of the path it holds stale values).
     scores: Vec<i32>,
     killers: [[Move; 2]; MAX_PLY],
+    /// Per ply: reached by a null move (no second one in a row).
+    null_path: [bool; MAX_PLY + 1],
     /// History counters by `from` (31 = placing) and `to` (rows of 32,
     /// indexed by `to & 31`: no bounds check in the ordering loop).
     history: [[i32; 32]; 32],
@@ -207,6 +213,7 @@ impl MillEngine {
             moves: MoveStack::with_capacity(MAX_PLY * 64),
             scores: Vec::with_capacity(MAX_PLY * 64),
             killers: [[NO_MOVE; 2]; MAX_PLY],
+            null_path: [false; MAX_PLY + 1],
             history: [[0; 32]; 32],
             keys: Vec::with_capacity(1024),
             root_at: 0,
@@ -518,6 +525,33 @@ impl MillEngine {
             // Exact whatever the depth.
             self.table.store(key, to_table(s, ply), MAX_DEPTH, Bound::Exact, None);
             return s;
+        }
+        // Null move: while placing, a side that stays at or above `beta`
+        // even after passing (searched `null_move` plies shallower) is
+        // cut off.
+        if self.config.null_move > 0
+            && self.config.reductions
+            && !pv_node
+            && depth >= NULL_MIN_DEPTH
+            && !self.null_path[ply]
+            && pos.in_hand(pos.to_move()) > 0
+            && beta.abs() < DB_MIN
+            && self.evaluate(pos).is_some_and(|e| e >= beta)
+        {
+            self.keys.push(key);
+            self.null_path[ply + 1] = true;
+            let r = self.config.null_move;
+            let s = -self.negamax(&pos.passed(), depth - 1 - r, -beta, -beta + 1, ply + 1);
+            self.null_path[ply + 1] = false;
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                // Never a proven result from a position that is not one
+                // of the game's.
+                return s.min(DB_MIN);
+            }
         }
         self.keys.push(key);
         let mut node = Node { best: -WIN - 1, best_move: None, alpha, beta };

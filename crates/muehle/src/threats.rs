@@ -1,0 +1,177 @@
+//! Threats the side to move cannot parry: the evaluator's
+//! [`unstoppable_threat`] term.
+//!
+//! The evaluator scores an open mill of the side that just moved at a
+//! fraction of a stone ([`OPEN_MILL_WAITING`](crate::params::OPEN_MILL_WAITING)):
+//! the side to move usually blocks its gap. Two open mills with different
+//! gaps (a fork), or one whose gap the side to move cannot reach (no stone
+//! in hand, none next to the gap, not flying), cannot both be blocked:
+//! unless the side to move closes a mill first (a capture, which the
+//! search's quiescence tries), the other side takes a stone with its next
+//! move. A search that ends right after such a threat was made would
+//! otherwise see it a stone too late.
+
+use spielbaum_game_trait::Game;
+
+use crate::position::Position;
+
+/// `true` if the side that just moved will close a mill with its next
+/// move whatever quiet move the side to move makes: it has open mills
+/// (lines of two whose gap it can fill with its next move, by placing,
+/// flying or a step from off the line) on two or more gaps, or on one gap
+/// the side to move cannot fill with its move.
+///
+/// The test looks at the gaps before the side to move moves: a step onto
+/// the gap that leaves a point the other side then closes a mill on is
+/// counted as a parry.
+pub fn unstoppable_threat(pos: &Position) -> bool {
+    let me = pos.to_move();
+    let you = me.other();
+    let board = pos.board();
+    let yours = pos.stones(you);
+    let empty = pos.empty();
+    let mut closable = 0u32;
+    for &m in board.mills() {
+        let gap = m & empty;
+        if gap != 0
+            && gap & (gap - 1) == 0
+            && yours & m == m & !gap
+            && closable & gap == 0
+            && pos.can_reach(you, gap.trailing_zeros() as usize, m)
+        {
+            closable |= gap;
+        }
+    }
+    match closable {
+        0 => false,
+        c if c & (c - 1) != 0 => true,
+        c => !pos.can_reach(me, c.trailing_zeros() as usize, 0),
+    }
+}
+
+/// `true` if the side to move has a running mill it can start at once:
+/// both sides move along the lines (no stone in hand, neither flies) and
+/// a stone of one of its complete mills has an empty neighbour and no
+/// opponent stone next to it. The stone steps out, the opponent cannot
+/// step onto the point it left, and the stone steps back, closing the mill
+/// again, unless the opponent closes a mill first.
+pub fn running_mill_ready(pos: &Position) -> bool {
+    let me = pos.to_move();
+    let you = me.other();
+    let flying = pos.rules().flying;
+    if [me, you].into_iter().any(|p| pos.in_hand(p) > 0 || (flying && pos.on_board(p) == 3)) {
+        return false;
+    }
+    let board = pos.board();
+    let empty = pos.empty();
+    let mut s = board.in_mills(pos.stones(me)) & !board.neighbours_of(pos.stones(you));
+    while s != 0 {
+        let p = s.trailing_zeros() as usize;
+        s &= s - 1;
+        if board.neighbours(p) & empty != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use spielbaum_game_trait::{MoveList, Notation};
+
+    use super::*;
+    use crate::position::Move;
+
+    fn pos(text: &str) -> Position {
+        Position::nine().parse_position(text).unwrap()
+    }
+
+    /// `true` if the side to move can close a mill elsewhere than on
+    /// `except`.
+    fn closes(p: &Position, except: u8) -> bool {
+        let mut moves = MoveList::new();
+        p.moves(&mut moves);
+        moves.iter().any(|&m| p.closes_mill_with(m) && m.to != except)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// Against the brute force over every move of the side to move,
+        /// without its capture: the threat is unstoppable iff after each
+        /// of them the other side can close a mill (elsewhere than on the
+        /// point the move left, which the test does not look at).
+        #[test]
+        fn equals_the_brute_force_over_every_quiet_move(
+            p in crate::eval::tests::any_position()
+        ) {
+            let mut moves = MoveList::new();
+            p.moves(&mut moves);
+            // Every move of a stone, a capture it makes left out (a
+            // threat parried by a capture is the search's to find).
+            let stone_moves: Vec<Move> =
+                moves.iter().map(|&m| Move { take: crate::position::NONE, ..m }).collect();
+            proptest::prop_assume!(!stone_moves.is_empty() && !p.rules().mill_wins);
+            let brute = stone_moves.iter().all(|&m| closes(&p.after(m), m.from));
+            proptest::prop_assert_eq!(unstoppable_threat(&p), brute, "{}", p);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// Against the moves: a running mill is ready iff both sides move
+        /// along the lines and the side to move (in a game not over) has
+        /// a step out of one of
+        /// its complete mills after which no move of the other side ends
+        /// on the point left.
+        #[test]
+        fn running_mill_ready_equals_the_moves(p in crate::eval::tests::any_position()) {
+            proptest::prop_assume!(p.ended().is_none());
+            let me = p.to_move();
+            let flying = p.rules().flying;
+            let moving = [me, me.other()]
+                .into_iter()
+                .all(|s| p.in_hand(s) == 0 && !(flying && p.on_board(s) == 3));
+            let in_mills = p.board().in_mills(p.stones(me));
+            let mut moves = MoveList::new();
+            p.moves(&mut moves);
+            let brute = moving
+                && moves.iter().any(|&m| {
+                    if m.is_place() || in_mills >> m.from & 1 == 0 {
+                        return false;
+                    }
+                    let q = p.after(Move { take: crate::position::NONE, ..m });
+                    let mut replies = MoveList::new();
+                    q.moves(&mut replies);
+                    replies.iter().all(|r| r.to != m.from)
+                });
+            proptest::prop_assert_eq!(running_mill_ready(&p), brute, "{}", p);
+        }
+    }
+
+    #[test]
+    fn a_fork_while_placing_is_unstoppable_a_single_open_mill_is_not() {
+        // Black has placed a1 a4 (gap a7) and d1 (with a1: gap g1); white
+        // c3 c5 e4.
+        let p = pos("BB./.../W.W/B...../.W./.../... w 6 6 0");
+        assert!(unstoppable_threat(&p));
+        // Only the line a1 a4: white places on a7.
+        let p = pos("BB./.../W../....../.W./.../... w 7 7 0");
+        assert!(!unstoppable_threat(&p));
+    }
+
+    #[test]
+    fn a_gap_the_side_to_move_cannot_reach_is_unstoppable_while_moving() {
+        // Moving phase: black a4 b4 and c3 next to the gap c4 (off the
+        // line); white's c5 is next to it too: white steps in.
+        let p = pos(".B./.B./B.W/B...../.../.../WWW w 0 0 4");
+        assert!(!unstoppable_threat(&p));
+        // White's stone on f2 instead: no white stone reaches c4.
+        let p = pos(".B./.B./B../B...../.../W../WWW w 0 0 4");
+        assert!(unstoppable_threat(&p));
+        // With white to fly (three stones) it reaches every gap.
+        let p = pos(".B./.B./B../B...../.../.../WWW w 0 0 4");
+        assert!(!unstoppable_threat(&p));
+    }
+}
