@@ -10,7 +10,7 @@ use crate::cpu::{Cpu, PopCount, Portable};
 use crate::position::Phase;
 use crate::position::{Move, NONE, Position};
 use crate::setups::setup_term;
-use crate::threats::{running_mill_ready, unstoppable_threat};
+use crate::threats::{fork_points, running_mill_ready, unstoppable_threat};
 
 #[cfg(test)]
 use crate::params;
@@ -104,40 +104,54 @@ fn running_term(pos: &Position, weight: i32) -> i32 {
     weight * (running_mills(pos, me).min(2) as i32 - running_mills(pos, me.other()).min(2) as i32)
 }
 
-/// `-threat` if the side to move faces a threat it cannot parry
-/// ([`unstoppable_threat`]), plus `ready` if it can start a running mill
-/// at once ([`running_mill_ready`]); on the standard board the threat
-/// from the line views.
+/// `-w.threat` if the side to move faces a threat it cannot parry
+/// ([`unstoppable_threat`]), plus `w.running_ready` if it can start a
+/// running mill at once ([`running_mill_ready`]), plus `w.fork` if it
+/// places stones and has a fork point ([`fork_points`]); on the standard
+/// board the threat and the forks from the line views.
 #[inline]
-fn threat_term(pos: &Position, threat: i32, ready: i32) -> i32 {
+fn threat_term(pos: &Position, w: &Weights) -> i32 {
     let mut v = 0;
-    if ready != 0 && running_mill_ready(pos) {
-        v += ready;
+    if w.running_ready != 0 && running_mill_ready(pos) {
+        v += w.running_ready;
     }
-    if threat == 0 {
+    let me = pos.to_move();
+    let Some(t) = &pos.board().triples else {
+        return v + threat_term_reference(pos, &Weights { running_ready: 0, ..*w });
+    };
+    let (duals, empty) = pos.duals();
+    if w.fork != 0 && pos.in_hand(me) > 0 && t.fork_points(duals[0], empty) != 0 {
+        v += w.fork;
+    }
+    if w.threat == 0 {
         return v;
     }
-    let Some(t) = &pos.board().triples else {
-        return if unstoppable_threat(pos) { v - threat } else { v };
-    };
-    let me = pos.to_move();
     let you = me.other();
     let flying = pos.rules().flying;
     let free = |p| pos.in_hand(p) > 0 || (flying && pos.on_board(p) == 3);
-    let (duals, empty) = pos.duals();
     let gaps = t.closable_gaps(duals[1], empty, !free(you));
     if gaps == 0 {
         return v;
     }
     let unstoppable = gaps & (gaps - 1) != 0 || (!free(me) && gaps & t.next_to(duals[0]) == 0);
-    if unstoppable { v - threat } else { v }
+    if unstoppable { v - w.threat } else { v }
 }
 
-/// [`threat_term`] from the lines one by one (the reference).
-#[cfg(test)]
-fn threat_term_reference(pos: &Position, threat: i32, ready: i32) -> i32 {
-    let ready = if running_mill_ready(pos) { ready } else { 0 };
-    ready - if unstoppable_threat(pos) { threat } else { 0 }
+/// [`threat_term`] from the lines one by one (the reference, and the
+/// evaluation on boards without line views).
+fn threat_term_reference(pos: &Position, w: &Weights) -> i32 {
+    let me = pos.to_move();
+    let mut v = 0;
+    if w.running_ready != 0 && running_mill_ready(pos) {
+        v += w.running_ready;
+    }
+    if w.fork != 0 && pos.in_hand(me) > 0 && fork_points(pos, me) != 0 {
+        v += w.fork;
+    }
+    if w.threat != 0 && unstoppable_threat(pos) {
+        v -= w.threat;
+    }
+    v
 }
 
 /// Mills, lines of two and open mills of both players in one pass over
@@ -213,7 +227,7 @@ fn reference_value(pos: &Position) -> i32 {
     side_value(pos, me, 0, &lines) - side_value(pos, me.other(), 1, &lines)
         + running_term(pos, params::RUNNING_MILL)
         + crate::setups::setup_term(pos, params::RUNNING_SETUP)
-        + threat_term_reference(pos, params::THREAT, params::RUNNING_READY)
+        + threat_term_reference(pos, &WEIGHTS)
 }
 
 /// The evaluation for the side to move, in one pass over the lines and
@@ -272,7 +286,7 @@ pub(crate) fn fast_value(pos: &Position, w: &Weights) -> i32 {
     value[0] - value[1]
         + running_term(pos, w.running_mill)
         + setup_term(pos, w.running_setup)
-        + threat_term(pos, w.threat, w.running_ready)
+        + threat_term(pos, w)
 }
 
 /// [`evaluate_with`]'s value of `pos`, or `None` if the side to move has
@@ -335,12 +349,10 @@ fn fast_value_dual_blocked<P: PopCount>(
         value[i] = v;
     }
     // Both terms are off by default: one test keeps them off the path.
-    let extra = if (w.running_mill | w.running_setup | w.threat | w.running_ready) == 0 {
+    let extra = if (w.running_mill | w.running_setup | w.threat | w.running_ready | w.fork) == 0 {
         0
     } else {
-        running_term(pos, w.running_mill)
-            + setup_term(pos, w.running_setup)
-            + threat_term(pos, w.threat, w.running_ready)
+        running_term(pos, w.running_mill) + setup_term(pos, w.running_setup) + threat_term(pos, w)
     };
     (value[0] - value[1] + extra, moving[0] && l.free[0] == 0)
 }
@@ -377,7 +389,7 @@ fn fast_value_triples(pos: &Position, t: &crate::lines::Triples, w: &Weights) ->
     value[0] - value[1]
         + running_term(pos, w.running_mill)
         + setup_term(pos, w.running_setup)
-        + threat_term(pos, w.threat, w.running_ready)
+        + threat_term(pos, w)
 }
 
 /// Empty points next to `stones` (once per stone) and stones without one.
@@ -508,6 +520,20 @@ pub(crate) mod tests {
                 proptest::prop_assert_eq!(t.in_mills(own[i]), pos.board().in_mills(pos.stones(p)));
                 let steps = pos.board().neighbours_of(pos.stones(p)) & pos.empty() != 0;
                 proptest::prop_assert_eq!(t.can_step(own[i], empty), steps);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+
+        /// The threat, running-mill and fork terms from the line views
+        /// equal the line-by-line ones, each weight on.
+        #[test]
+        fn the_threat_terms_from_the_line_views_equal_the_reference(p in any_position()) {
+            for (threat, running_ready, fork) in [(800, 0, 0), (0, 300, 0), (0, 0, 400), (700, 200, 300)] {
+                let w = Weights { threat, running_ready, fork, ..WEIGHTS };
+                proptest::prop_assert_eq!(threat_term(&p, &w), threat_term_reference(&p, &w), "{}", p);
             }
         }
     }

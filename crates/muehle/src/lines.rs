@@ -296,6 +296,19 @@ impl Triples {
         gaps as u32 & 0xFF_FFFF | self.second_as_points(gaps)
     }
 
+    /// The fork points of the side with dual mask `own`: empty points
+    /// both of whose lines hold one stone of the side and no other, as a
+    /// set of points (a stone placed there makes two lines of two).
+    #[inline]
+    pub(crate) fn fork_points(&self, own: u64, empty: u64) -> u32 {
+        let single = self.full2(own | empty) & self.one2(own);
+        if single == 0 {
+            return 0;
+        }
+        let points = empty & Self::spread2(single);
+        points as u32 & 0xFF_FFFF & self.second_as_points(points)
+    }
+
     /// The points next to a stone of the side with dual mask `own`.
     #[inline]
     pub(crate) fn next_to(&self, own: u64) -> u32 {

@@ -54,6 +54,11 @@ pub const THREAT: i32 = 800;
 /// it, both sides moving along the lines. The `running_ready` key of the
 /// `engine` spec sets it.
 pub const RUNNING_READY: i32 = 0;
+/// A fork the side to move can make while it places stones: an empty
+/// point with two lines that hold one of its stones each and nothing else
+/// ([`fork_points`](crate::fork_points)); placed there, a stone makes
+/// two open mills at once. The `fork` key of the `engine` spec sets it.
+pub const FORK: i32 = 0;
 /// One possible move (moving phase).
 pub const MOBILITY: i32 = 12;
 /// One empty point next to a stone, while placing (room to move later).
@@ -88,6 +93,8 @@ pub struct Weights {
     pub threat: i32,
     /// [`RUNNING_READY`].
     pub running_ready: i32,
+    /// [`FORK`].
+    pub fork: i32,
     /// [`MOBILITY`].
     pub mobility: i32,
     /// [`PLACING_MOBILITY`].
@@ -110,6 +117,7 @@ pub const WEIGHTS: Weights = Weights {
     running_setup: RUNNING_SETUP,
     threat: THREAT,
     running_ready: RUNNING_READY,
+    fork: FORK,
     mobility: MOBILITY,
     placing_mobility: PLACING_MOBILITY,
     blocked: BLOCKED,
@@ -126,7 +134,7 @@ impl Default for Weights {
 impl Weights {
     /// The names of the weights, as [`get`](Weights::get) and
     /// [`set`](Weights::set) take them (`stone` is fixed: it is the unit).
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "mill",
         "open_to_move",
         "open_waiting",
@@ -136,6 +144,7 @@ impl Weights {
         "running_setup",
         "threat",
         "running_ready",
+        "fork",
         "mobility",
         "placing_mobility",
         "blocked",
@@ -153,6 +162,7 @@ impl Weights {
             "running_setup" => &mut self.running_setup,
             "threat" => &mut self.threat,
             "running_ready" => &mut self.running_ready,
+            "fork" => &mut self.fork,
             "mobility" => &mut self.mobility,
             "placing_mobility" => &mut self.placing_mobility,
             "blocked" => &mut self.blocked,

@@ -75,6 +75,33 @@ pub fn running_mill_ready(pos: &Position) -> bool {
     false
 }
 
+/// The fork points of `player`: empty points with two lines (or more)
+/// that hold one stone of `player` and no other stone. A stone placed
+/// there makes two lines of two with different gaps, a threat the other side cannot
+/// parry ([`unstoppable_threat`]); while `player` still places stones,
+/// such a point is a stone won two moves later unless the other side
+/// takes one first or fills a point of those lines.
+pub fn fork_points(pos: &Position, player: spielbaum_game_trait::Player) -> u32 {
+    let board = pos.board();
+    let own = pos.stones(player);
+    let empty = pos.empty();
+    let mut out = 0;
+    let mut e = empty;
+    while e != 0 {
+        let p = e.trailing_zeros() as usize;
+        e &= e - 1;
+        let singles = board
+            .mills_at(p)
+            .iter()
+            .filter(|&&m| (own & m).count_ones() == 1 && (own | empty) & m == m)
+            .count();
+        if singles >= 2 {
+            out |= 1 << p;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use spielbaum_game_trait::{MoveList, Notation};
@@ -147,6 +174,36 @@ mod tests {
                     replies.iter().all(|r| r.to != m.from)
                 });
             proptest::prop_assert_eq!(running_mill_ready(&p), brute, "{}", p);
+        }
+    }
+
+    proptest::proptest! {
+        /// A fork point is where a stone placed makes two lines of two
+        /// (two of the side's stones and an empty point each).
+        #[test]
+        fn fork_points_are_where_a_stone_makes_two_lines_of_two(
+            p in crate::eval::tests::any_position()
+        ) {
+            let board = p.board();
+            for player in [spielbaum_game_trait::Player::FIRST, spielbaum_game_trait::Player::SECOND] {
+                let mut brute = 0u32;
+                for x in 0..board.len() {
+                    if p.empty() >> x & 1 == 0 {
+                        continue;
+                    }
+                    let own = p.stones(player) | 1 << x;
+                    let empty = p.empty() & !(1 << x);
+                    let twos = board
+                        .mills_at(x)
+                        .iter()
+                        .filter(|&&m| (own & m).count_ones() == 2 && (empty & m).count_ones() == 1)
+                        .count();
+                    if twos >= 2 {
+                        brute |= 1 << x;
+                    }
+                }
+                proptest::prop_assert_eq!(fork_points(&p, player), brute, "{}", p);
+            }
         }
     }
 
