@@ -51,6 +51,7 @@ use params::*;
 
 mod agent;
 mod leaf;
+mod null;
 mod order;
 mod stack;
 mod tables;
@@ -526,32 +527,8 @@ impl MillEngine {
             self.table.store(key, to_table(s, ply), MAX_DEPTH, Bound::Exact, None);
             return s;
         }
-        // Null move: while placing, a side that stays at or above `beta`
-        // even after passing (searched `null_move` plies shallower) is
-        // cut off.
-        if self.config.null_move > 0
-            && self.config.reductions
-            && !pv_node
-            && depth >= NULL_MIN_DEPTH
-            && !self.null_path[ply]
-            && pos.in_hand(pos.to_move()) > 0
-            && beta.abs() < DB_MIN
-            && self.evaluate(pos).is_some_and(|e| e >= beta)
-        {
-            self.keys.push(key);
-            self.null_path[ply + 1] = true;
-            let r = self.config.null_move;
-            let s = -self.negamax(&pos.passed(), depth - 1 - r, -beta, -beta + 1, ply + 1);
-            self.null_path[ply + 1] = false;
-            self.keys.pop();
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                // Never a proven result from a position that is not one
-                // of the game's.
-                return s.min(DB_MIN);
-            }
+        if let Some(s) = self.null_move_cut(pos, key, depth, beta, ply, pv_node) {
+            return s;
         }
         self.keys.push(key);
         let mut node = Node { best: -WIN - 1, best_move: None, alpha, beta };
