@@ -25,7 +25,7 @@ impl MillEngine {
             || self.null_path[ply]
             || pos.in_hand(pos.to_move()) == 0
             || beta.abs() >= DB_MIN
-            || !self.evaluate(pos).is_some_and(|e| e >= beta)
+            || self.evaluate(pos).is_none_or(|e| e < beta)
         {
             return None;
         }
