@@ -237,6 +237,11 @@ pub const PLACING_REDUCTION: i32 = 0;
 /// [`Config::reductions`](crate::search::Config::reductions) on (off, the
 /// search stays exact). The `null_move` key of the `engine` spec sets it.
 pub const NULL_MOVE: i32 = 0;
+/// Late move reductions that grow with the depth and the move's place in
+/// the node, as chess engines make them: a late quiet move is reduced by
+/// `ln(depth) · ln(n) · 100 / LMR_LOG` plies rounded, at least one (0:
+/// always one ply). The `lmr_log` key of the `engine` spec sets it.
+pub const LMR_LOG: i32 = 0;
 /// The least depth at which a null move is tried.
 pub const NULL_MIN_DEPTH: i32 = 3;
 /// See [`PLACING_REDUCTION`].

@@ -96,6 +96,9 @@ pub struct Config {
     /// Null-move reduction while the side to move places stones (see
     /// [`params::NULL_MOVE`]; 0: off).
     pub null_move: i32,
+    /// Late move reductions growing with depth and move number (see
+    /// [`params::LMR_LOG`]; 0: one ply).
+    pub lmr_log: i32,
 }
 
 impl Default for Config {
@@ -114,6 +117,7 @@ impl Default for Config {
             contempt_step: CONTEMPT_STEP,
             contempt_max: CONTEMPT_MAX,
             null_move: NULL_MOVE,
+            lmr_log: LMR_LOG,
         }
     }
 }
@@ -576,11 +580,12 @@ impl MillEngine {
                     && self.scores[i] < ORDER_BLOCK
                 {
                     // Placing: the later moves of a wide node less.
-                    if mv.from == NONE && i - base >= PLACING_REDUCTION_AFTER {
-                        1 + self.config.placing_reduction
+                    let placing = if mv.from == NONE && i - base >= PLACING_REDUCTION_AFTER {
+                        self.config.placing_reduction
                     } else {
-                        1
-                    }
+                        0
+                    };
+                    1 + placing + self.lmr_more(depth, i - base)
                 } else {
                     0
                 };

@@ -353,6 +353,39 @@ fn null_moves_cut_only_placing_trees_and_only_with_reductions_on() {
     assert_eq!(search(&middle, on(0), 8), search(&middle, on(2), 8));
 }
 
+#[test]
+fn growing_reductions_cut_trees_and_only_with_reductions_on() {
+    let search = |pos: &Position, config: EngineConfig, depth: u32| {
+        let r = MillEngine::new(config).search(pos, &AgentLimits::depth(depth));
+        (r.score, r.nodes)
+    };
+    let on = |lmr_log| EngineConfig { lmr_log, ..Default::default() };
+    let exact = |lmr_log| EngineConfig {
+        quiescence: false,
+        reductions: false,
+        contempt: 0,
+        lmr_log,
+        ..Default::default()
+    };
+    let mut rng = SplitMix64::new(7);
+    let mut moves = MoveList::new();
+    let mut total = [0u64; 2];
+    for _ in 0..12 {
+        let mut pos = Position::nine();
+        for _ in 0..4 + rng.below(14) {
+            moves.clear();
+            pos.moves(&mut moves);
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        assert_eq!(search(&pos, exact(0), 3), search(&pos, exact(150), 3), "{pos}");
+        total[0] += search(&pos, on(0), 8).1;
+        total[1] += search(&pos, on(150), 8).1;
+    }
+    assert!(total[1] < total[0], "{total:?}");
+    let middle = Position::nine().parse_position(MIDDLE).unwrap();
+    assert!(search(&middle, on(150), 10).1 < search(&middle, on(0), 10).1);
+}
+
 /// The search takes the same tree and values with the processor's
 /// population count as with the portable one (a placing, a moving and a
 /// flying position).

@@ -1,5 +1,6 @@
-//! Null-move pruning while placing (off by default: see
-//! [`params::NULL_MOVE`]).
+//! Null-move pruning while placing and reductions growing with the
+//! move number (both off by default: see [`params::NULL_MOVE`] and
+//! [`params::LMR_LOG`]).
 
 use super::*;
 
@@ -41,5 +42,17 @@ impl MillEngine {
         // Never a proven result from a position that is not one of the
         // game's.
         (s >= beta).then(|| s.min(DB_MIN))
+    }
+
+    /// Plies a late quiet move is reduced by beyond the one of every late
+    /// move: `ln(depth) · ln(n) · 100 / lmr_log − 1` rounded, `n` the
+    /// move's place in the node (0 if `lmr_log` is 0).
+    #[inline]
+    pub(super) fn lmr_more(&self, depth: i32, n: usize) -> i32 {
+        if self.config.lmr_log == 0 {
+            return 0;
+        }
+        let r = (depth as f32).ln() * (n as f32 + 1.0).ln() * 100.0 / self.config.lmr_log as f32;
+        ((r + 0.5) as i32 - 1).clamp(0, depth - 2)
     }
 }
