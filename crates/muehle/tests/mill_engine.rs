@@ -318,72 +318,76 @@ fn placing_reductions_cut_only_placing_trees_and_only_with_reductions_on() {
     assert_eq!(search(&middle, on(0), 8), search(&middle, on(2), 8));
 }
 
+/// Score and nodes of a depth-limited search of `pos` under `config`.
+fn tree(pos: &Position, config: EngineConfig, depth: u32) -> (i32, u64) {
+    let r = MillEngine::new(config).search(pos, &AgentLimits::depth(depth));
+    (r.score, r.nodes)
+}
+
+/// The exact search (no quiescence, no reductions, no contempt) with
+/// `change` made to its settings.
+fn exact_with(change: impl Fn(&mut EngineConfig)) -> EngineConfig {
+    let mut c =
+        EngineConfig { quiescence: false, reductions: false, contempt: 0, ..Default::default() };
+    change(&mut c);
+    c
+}
+
+/// A position `plies` random moves (from `rng`) after the start.
+fn random_start(rng: &mut SplitMix64, plies: usize) -> Position {
+    let mut pos = Position::nine();
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        moves.clear();
+        pos.moves(&mut moves);
+        pos.play(moves[rng.below(moves.len())]);
+    }
+    pos
+}
+
+/// A pruning switch (`set` to a value, 0 off) keeps the exact search
+/// exact on random positions `plies(rng)` into the game, and with
+/// reductions on makes the depth-`depth` trees smaller together.
+fn prunes_only_with_reductions_on(
+    set: impl Fn(&mut EngineConfig, i32),
+    value: i32,
+    seed: u64,
+    plies: impl Fn(&mut SplitMix64) -> usize,
+    depth: u32,
+) {
+    let mut rng = SplitMix64::new(seed);
+    let mut total = [0u64; 2];
+    for _ in 0..12 {
+        let n = plies(&mut rng);
+        let pos = random_start(&mut rng, n);
+        let exact = |v| exact_with(|c| set(c, v));
+        assert_eq!(tree(&pos, exact(0), 3), tree(&pos, exact(value), 3), "{pos}");
+        for (i, v) in [0, value].into_iter().enumerate() {
+            let mut c = EngineConfig::default();
+            set(&mut c, v);
+            total[i] += tree(&pos, c, depth).1;
+        }
+    }
+    assert!(total[1] < total[0], "{total:?}");
+}
+
 #[test]
 fn null_moves_cut_only_placing_trees_and_only_with_reductions_on() {
-    let search = |pos: &Position, config: EngineConfig, depth: u32| {
-        let r = MillEngine::new(config).search(pos, &AgentLimits::depth(depth));
-        (r.score, r.nodes)
-    };
-    let on = |null_move| EngineConfig { null_move, ..Default::default() };
-    let exact = |null_move| EngineConfig {
-        quiescence: false,
-        reductions: false,
-        contempt: 0,
-        null_move,
-        ..Default::default()
-    };
-    let mut rng = SplitMix64::new(6);
-    let mut moves = MoveList::new();
-    let mut total = [0u64; 2];
-    for _ in 0..20 {
-        let mut pos = Position::nine();
-        for _ in 0..2 + rng.below(8) {
-            moves.clear();
-            pos.moves(&mut moves);
-            pos.play(moves[rng.below(moves.len())]);
-        }
-        assert_eq!(search(&pos, exact(0), 3), search(&pos, exact(2), 3), "{pos}");
-        total[0] += search(&pos, on(0), 7).1;
-        total[1] += search(&pos, on(2), 7).1;
-    }
-    // Placing trees get smaller together.
-    assert!(total[1] < total[0], "{total:?}");
+    let set = |c: &mut EngineConfig, v| c.null_move = v;
+    prunes_only_with_reductions_on(set, 2, 6, |rng| 2 + rng.below(8), 7);
     // No stone in hand: the same tree.
     let middle = Position::nine().parse_position(MIDDLE).unwrap();
-    assert_eq!(search(&middle, on(0), 8), search(&middle, on(2), 8));
+    let on = |null_move| EngineConfig { null_move, ..Default::default() };
+    assert_eq!(tree(&middle, on(0), 8), tree(&middle, on(2), 8));
 }
 
 #[test]
 fn growing_reductions_cut_trees_and_only_with_reductions_on() {
-    let search = |pos: &Position, config: EngineConfig, depth: u32| {
-        let r = MillEngine::new(config).search(pos, &AgentLimits::depth(depth));
-        (r.score, r.nodes)
-    };
-    let on = |lmr_log| EngineConfig { lmr_log, ..Default::default() };
-    let exact = |lmr_log| EngineConfig {
-        quiescence: false,
-        reductions: false,
-        contempt: 0,
-        lmr_log,
-        ..Default::default()
-    };
-    let mut rng = SplitMix64::new(7);
-    let mut moves = MoveList::new();
-    let mut total = [0u64; 2];
-    for _ in 0..12 {
-        let mut pos = Position::nine();
-        for _ in 0..4 + rng.below(14) {
-            moves.clear();
-            pos.moves(&mut moves);
-            pos.play(moves[rng.below(moves.len())]);
-        }
-        assert_eq!(search(&pos, exact(0), 3), search(&pos, exact(150), 3), "{pos}");
-        total[0] += search(&pos, on(0), 8).1;
-        total[1] += search(&pos, on(150), 8).1;
-    }
-    assert!(total[1] < total[0], "{total:?}");
+    let set = |c: &mut EngineConfig, v| c.lmr_log = v;
+    prunes_only_with_reductions_on(set, 150, 7, |rng| 4 + rng.below(14), 8);
     let middle = Position::nine().parse_position(MIDDLE).unwrap();
-    assert!(search(&middle, on(150), 10).1 < search(&middle, on(0), 10).1);
+    let on = |lmr_log| EngineConfig { lmr_log, ..Default::default() };
+    assert!(tree(&middle, on(150), 10).1 < tree(&middle, on(0), 10).1);
 }
 
 /// The search takes the same tree and values with the processor's
