@@ -1,5 +1,6 @@
 //! The project's own evaluator for searches: material, mobility, mills,
-//! open mills, double mills, blocked stones, weighted by phase; noisy
+//! open mills, double mills, blocked stones, threats the side to move
+//! cannot parry, weighted by phase; noisy
 //! moves are the moves that close a mill, and moves are ordered cheaply by
 //! what they take, block and threaten.
 
@@ -348,7 +349,8 @@ fn fast_value_dual_blocked<P: PopCount>(
         }
         value[i] = v;
     }
-    // Both terms are off by default: one test keeps them off the path.
+    // The running-mill terms are off by default, the threat term on: one
+    // test skips them all when every one of their weights is 0.
     let extra = if (w.running_mill | w.running_setup | w.threat | w.running_ready | w.fork) == 0 {
         0
     } else {
