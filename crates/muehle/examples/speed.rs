@@ -5,7 +5,7 @@
 //! `cargo run --release -p spielbaum-muehle --example speed -- [depth] [ms,ms,…]`
 //!
 //! The engine has the default 16 MiB table (as in the bench
-//! `engine/middle/depth14`, whose 3,144,553 nodes `-- 14` reproduces); each
+//! `engine/middle/depth14`, whose 3,378,965 nodes `-- 14` reproduces); each
 //! search gets a fresh engine, built before the clock starts.
 
 use std::io::Write;
@@ -54,11 +54,17 @@ fn run(out: &mut impl Write) -> std::io::Result<()> {
             eprintln!("speed: ignoring the weight {kv:?}");
         }
     }
+    // `SPEED_EXTENSION=0` searches without the forced-block extension.
+    let block_extension = std::env::var("SPEED_EXTENSION")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(spielbaum_muehle::params::BLOCK_EXTENSION);
     let strong = || {
         MillEngine::new(EngineConfig {
             table_mib: TABLE_MIB,
             staged,
             weights,
+            block_extension,
             ..Default::default()
         })
     };

@@ -31,4 +31,4 @@ pub use position::{Move, NONE, Phase, Position};
 pub use rules::{DEFAULT_DRAW, Rules};
 pub use search::{Config as EngineConfig, MillEngine, SearchResult};
 pub use setups::running_setups;
-pub use threats::{fork_points, running_mill_ready, unstoppable_threat};
+pub use threats::{forced_block, fork_points, running_mill_ready, unstoppable_threat};

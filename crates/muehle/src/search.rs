@@ -10,6 +10,10 @@
 //! - **Staged move picking**: the table's move, checked for legality, is
 //!   searched before the other moves are generated and ordered; when it
 //!   cuts off (the common case in a deepening search), they never are.
+//! - **Forced-block extension**: the only quiet move that keeps a stone
+//!   (onto the single gap of the opponent's open mills, when the side to
+//!   move has no mill of its own to close) is searched a ply deeper
+//!   ([`BLOCK_EXTENSION`]).
 //! - **Quiescence** over the moves that close a mill (captures), with the
 //!   static evaluation as the stand-pat score; an **evaluation cache** by
 //!   position key spares evaluating a position met again.
@@ -50,6 +54,7 @@ pub use crate::params;
 use params::*;
 
 mod agent;
+mod extend;
 mod leaf;
 mod null;
 mod order;
@@ -99,6 +104,9 @@ pub struct Config {
     /// Late move reductions growing with depth and move number (see
     /// [`params::LMR_LOG`]; 0: one ply).
     pub lmr_log: i32,
+    /// Plies a forced block is searched deeper (see
+    /// [`params::BLOCK_EXTENSION`]; 0: off).
+    pub block_extension: i32,
 }
 
 impl Default for Config {
@@ -118,6 +126,7 @@ impl Default for Config {
             contempt_max: CONTEMPT_MAX,
             null_move: NULL_MOVE,
             lmr_log: LMR_LOG,
+            block_extension: BLOCK_EXTENSION,
         }
     }
 }
@@ -184,6 +193,8 @@ pub struct MillEngine {
     contempt: i32,
     /// What the last search expected of the opponent, and its errors.
     opponent: agent::Opponent,
+    /// The depth of the running iteration.
+    root_depth: i32,
 }
 
 /// The running result of a search node: best score and move so far and
@@ -232,6 +243,7 @@ impl MillEngine {
             tables: None,
             contempt: config.contempt,
             opponent: agent::Opponent::default(),
+            root_depth: 0,
         }
     }
 
@@ -354,6 +366,7 @@ impl MillEngine {
         // A move at once, whatever the limits.
         result.best = Some(root_moves[0]);
         for depth in 1..=max_depth {
+            self.root_depth = depth;
             let (score, best) = self.root(pos, depth);
             if self.stopped && best.is_none() {
                 break;
@@ -540,9 +553,12 @@ impl MillEngine {
         // Staged: the table's move is searched before any move is
         // generated; when it cuts off, the others are never generated.
         let tt_first = if self.config.staged { tt_move.filter(|&m| pos.is_legal(m)) } else { None };
+        // The gap of a forced block, whose filling is searched deeper.
+        let forced = self.forced_gap(pos, ply);
         let mut cut = false;
         if let Some(mv) = tt_first {
-            let score = -self.negamax(&pos.after(mv), depth - 1, -beta, -alpha, ply + 1);
+            let d = depth - 1 + self.extension(forced, mv);
+            let score = -self.negamax(&pos.after(mv), d, -beta, -alpha, ply + 1);
             cut = !self.stopped && self.record(&mut node, mv, score, depth, ply);
         }
         if !cut && !self.stopped {
@@ -590,12 +606,14 @@ impl MillEngine {
                     0
                 };
                 let low = core::hint::select_unpredictable(later, -alpha - 1, -beta);
-                let mut score = -self.negamax(&child, depth - 1 - reduce, low, -alpha, ply + 1);
-                if score > alpha && reduce > 0 {
-                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let full = depth - 1 + self.extension(forced, mv);
+                let mut score = -self.negamax(&child, full - reduce, low, -alpha, ply + 1);
+                // No re-search once stopped (its 0 is no score).
+                if score > alpha && reduce > 0 && !self.stopped {
+                    score = -self.negamax(&child, full, -alpha - 1, -alpha, ply + 1);
                 }
-                if score > alpha && score < beta && later {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                if score > alpha && score < beta && later && !self.stopped {
+                    score = -self.negamax(&child, full, -beta, -alpha, ply + 1);
                 }
                 if self.stopped || self.record(&mut node, mv, score, depth, ply) {
                     break;

@@ -49,6 +49,41 @@ pub fn unstoppable_threat(pos: &Position) -> bool {
     }
 }
 
+/// The point the side to move must fill to keep its stones, if the block
+/// is forced: the side that just moved has open mills (lines of two whose
+/// gap it can fill with its next move) on this one gap only, and the side
+/// to move has none of its own (it cannot close a mill first). `None`
+/// otherwise, and when the gaps are two or more (a fork:
+/// [`unstoppable_threat`]). The search extends a quiet move onto the point
+/// ([`BLOCK_EXTENSION`](crate::params::BLOCK_EXTENSION)).
+pub fn forced_block(pos: &Position) -> Option<usize> {
+    let me = pos.to_move();
+    let you = me.other();
+    let board = pos.board();
+    let empty = pos.empty();
+    let closable = |p: spielbaum_game_trait::Player| {
+        let own = pos.stones(p);
+        let mut gaps = 0u32;
+        for &m in board.mills() {
+            let gap = m & empty;
+            if gap != 0
+                && gap & (gap - 1) == 0
+                && own & m == m & !gap
+                && gaps & gap == 0
+                && pos.can_reach(p, gap.trailing_zeros() as usize, m)
+            {
+                gaps |= gap;
+            }
+        }
+        gaps
+    };
+    let theirs = closable(you);
+    if theirs == 0 || theirs & (theirs - 1) != 0 || closable(me) != 0 {
+        return None;
+    }
+    Some(theirs.trailing_zeros() as usize)
+}
+
 /// `true` if the side to move has a running mill it can start at once:
 /// both sides move along the lines (no stone in hand, neither flies) and
 /// a stone of one of its complete mills has an empty neighbour and no
@@ -142,6 +177,46 @@ mod tests {
             let brute = stone_moves.iter().all(|&m| closes(&p.after(m), m.from));
             proptest::prop_assert_eq!(unstoppable_threat(&p), brute, "{}", p);
         }
+    }
+
+    /// The points the side to move's moves close a mill on.
+    fn closing_points(p: &Position) -> u32 {
+        let mut moves = MoveList::new();
+        p.moves(&mut moves);
+        moves.iter().filter(|&&m| p.closes_mill_with(m)).fold(0, |acc, m| acc | 1 << m.to)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// Against the moves of both sides: the block is forced on a point
+        /// iff the other side's moves (were it to move) close a mill on
+        /// that point and no other, and no move of the side to move
+        /// closes one.
+        #[test]
+        fn forced_block_equals_the_moves_of_both_sides(
+            p in crate::eval::tests::any_position()
+        ) {
+            proptest::prop_assume!(p.ended().is_none());
+            let theirs = closing_points(&p.passed());
+            let brute = (theirs.count_ones() == 1 && closing_points(&p) == 0)
+                .then(|| theirs.trailing_zeros() as usize);
+            proptest::prop_assert_eq!(forced_block(&p), brute, "{}", p);
+        }
+    }
+
+    #[test]
+    fn a_single_open_mill_forces_the_block_unless_the_side_can_close_its_own() {
+        // Black a1 a4 (gap a7); white c3 g7: white must place on a7.
+        let p = pos("BB./.../W../....../.../.../..W w 7 7 0");
+        assert_eq!(forced_block(&p).map(|x| p.board().name(x).to_string()), Some("a7".into()));
+        // White c3 c4 (gap c5) too: white closes its own mill first.
+        let p = pos("BB./.../WW./....../.../.../... w 7 7 0");
+        assert_eq!(forced_block(&p), None);
+        // A fork (a1 a4 and a1 d1): two gaps, nothing is forced (the
+        // threat term's case).
+        let p = pos("BB./.../W../B...../.W./.../..W w 6 6 0");
+        assert_eq!(forced_block(&p), None);
     }
 
     proptest::proptest! {

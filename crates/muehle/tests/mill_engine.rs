@@ -345,16 +345,17 @@ fn random_start(rng: &mut SplitMix64, plies: usize) -> Position {
     pos
 }
 
-/// A pruning switch (`set` to a value, 0 off) keeps the exact search
-/// exact on random positions `plies(rng)` into the game, and with
-/// reductions on makes the depth-`depth` trees smaller together.
-fn prunes_only_with_reductions_on(
+/// A pruning or extension switch (`set` to a value, 0 off) keeps the
+/// exact search exact on random positions `plies(rng)` into the game;
+/// with reductions on, the depth-`depth` trees' nodes together, off and
+/// on.
+fn changes_only_with_reductions_on(
     set: impl Fn(&mut EngineConfig, i32),
     value: i32,
     seed: u64,
     plies: impl Fn(&mut SplitMix64) -> usize,
     depth: u32,
-) {
+) -> [u64; 2] {
     let mut rng = SplitMix64::new(seed);
     let mut total = [0u64; 2];
     for _ in 0..12 {
@@ -368,7 +369,30 @@ fn prunes_only_with_reductions_on(
             total[i] += tree(&pos, c, depth).1;
         }
     }
+    total
+}
+
+/// [`changes_only_with_reductions_on`], the trees smaller with the switch.
+fn prunes_only_with_reductions_on(
+    set: impl Fn(&mut EngineConfig, i32),
+    value: i32,
+    seed: u64,
+    plies: impl Fn(&mut SplitMix64) -> usize,
+    depth: u32,
+) {
+    let total = changes_only_with_reductions_on(set, value, seed, plies, depth);
     assert!(total[1] < total[0], "{total:?}");
+}
+
+/// The forced-block extension searches deeper (larger trees) only with
+/// reductions on, while placing and while moving.
+#[test]
+fn the_block_extension_deepens_only_with_reductions_on() {
+    let set = |c: &mut EngineConfig, v| c.block_extension = v;
+    for (seed, plies) in [(8, 4), (9, 24)] {
+        let total = changes_only_with_reductions_on(set, 1, seed, |rng| plies + rng.below(8), 7);
+        assert!(total[1] > total[0], "{total:?}");
+    }
 }
 
 #[test]
@@ -423,28 +447,35 @@ fn every_processor_path_searches_the_same_tree() {
 /// The middle-game searches whose speed is measured (the speed example
 /// and the benches, with the default 16 MiB table) keep their trees:
 /// changes made for speed must not change which nodes are searched, on
-/// every processor path. With the default weights: 78,313 nodes to depth 9
-/// and 191,444 to depth 10 (the bench `engine/middle/depth14` asserts
-/// 3,144,553 to depth 14); without the threat term (`threat` 0), the
-/// evaluation the earlier speed figures were measured with: 82,439 and
-/// 244,600 (3,340,557 to depth 14), as counted before the speed changes.
+/// every processor path. With the default settings: 82,675 nodes to
+/// depth 9 and 209,334 to depth 10 (the bench `engine/middle/depth14`
+/// asserts 3,378,965 to depth 14); without the forced-block extension
+/// (`block_extension` 0), the trees of the earlier figures: 78,313 and
+/// 191,444 (3,144,553 to depth 14); without the threat term (`threat` 0)
+/// too, the evaluation the earliest speed figures were measured with:
+/// 82,439 and 244,600 (3,340,557 to depth 14), as counted before the
+/// speed changes.
 #[test]
 fn the_measured_middle_game_searches_keep_their_node_counts() {
     use spielbaum_muehle::Cpu;
     let pos = Position::nine().parse_position(MIDDLE).unwrap();
     let earlier = spielbaum_muehle::Weights { threat: 0, ..Default::default() };
+    let default = EngineConfig { table_mib: 16, ..Default::default() };
+    let unextended = EngineConfig { block_extension: 0, ..default };
+    let earliest = EngineConfig { weights: earlier, ..unextended };
     for cpu in [Cpu::portable(), Cpu::detect()] {
-        for (weights, depth, nodes) in [
-            (Default::default(), 9, 78_313),
-            (Default::default(), 10, 191_444),
-            (earlier, 9, 82_439),
-            (earlier, 10, 244_600),
+        for (config, depth, nodes) in [
+            (default, 9, 82_675),
+            (default, 10, 209_334),
+            (unextended, 9, 78_313),
+            (unextended, 10, 191_444),
+            (earliest, 9, 82_439),
+            (earliest, 10, 244_600),
         ] {
-            let mut e =
-                MillEngine::new(EngineConfig { table_mib: 16, weights, ..Default::default() });
+            let mut e = MillEngine::new(config);
             e.set_cpu(cpu);
             let r = e.search(&pos, &AgentLimits::depth(depth));
-            assert_eq!(r.nodes, nodes, "depth {depth}, {cpu:?}, {weights:?}");
+            assert_eq!(r.nodes, nodes, "depth {depth}, {cpu:?}, {config:?}");
         }
     }
 }

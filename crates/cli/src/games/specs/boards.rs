@@ -434,7 +434,7 @@ fn gomoku_engine(
 pub(crate) const TABLES_FAILED: &str = "cannot read the endgame tables:";
 
 /// The keys of Mühle's `engine` besides the evaluator's weights.
-const MUEHLE_LIMIT_KEYS: [&str; 14] = [
+const MUEHLE_LIMIT_KEYS: [&str; 15] = [
     "depth",
     "time",
     "nodes",
@@ -446,6 +446,7 @@ const MUEHLE_LIMIT_KEYS: [&str; 14] = [
     "history_repeats",
     "null_move",
     "lmr_log",
+    "block_extension",
     "staged",
     "db",
     "db_stones",
@@ -517,7 +518,7 @@ impl GameSpec for MuehleSpec {
     fn agents(_: &Values<'_>) -> Result<Vec<NamedAgent<spielbaum_muehle::Position>>, CliError> {
         Ok(vec![NamedAgent {
             name: "engine",
-            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, contempt_step=N (contempt added per error of the opponent seen in the game; 0 off), contempt_max=N (the most it rises to), placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), null_move=R (null-move pruning while placing, R plies shallower; 0 off), lmr_log=D (late move reductions of ln(depth)*ln(n)*100/D plies; 0: one ply), staged=on|off (the table's move searched before the moves are generated; default on), db=DIR (endgame tables as exact leaves; built by `muehle db build`), db_stones=N (the tables used: up to N stones a side, default the most built in DIR), and the evaluator's weights by name (a stone is 1000); default 1s per move",
+            help: "the game's own alpha-beta engine (quiescence over mills, packed table, contempt); depth=N, time=DUR, nodes=N, table=MIB, contempt=N, contempt_step=N (contempt added per error of the opponent seen in the game; 0 off), contempt_max=N (the most it rises to), placing_reduction=N (plies more off late placing moves), history_repeats=N (earlier occurrences in the game that make a position a draw, 1 or 2), null_move=R (null-move pruning while placing, R plies shallower; 0 off), lmr_log=D (late move reductions of ln(depth)*ln(n)*100/D plies; 0: one ply), block_extension=N (a forced block searched N plies deeper; 0 off), staged=on|off (the table's move searched before the moves are generated; default on), db=DIR (endgame tables as exact leaves; built by `muehle db build`), db_stones=N (the tables used: up to N stones a side, default the most built in DIR), and the evaluator's weights by name (a stone is 1000); default 1s per move",
             keys: MUEHLE_ENGINE_KEYS,
             build: Arc::new(|spec, _| {
                 use spielbaum_muehle::search::{Config, params};
@@ -557,6 +558,9 @@ impl GameSpec for MuehleSpec {
                         .unwrap_or(params::CONTEMPT_MAX),
                     null_move: spec.get_in::<i32>("null_move", 0..=8)?.unwrap_or(params::NULL_MOVE),
                     lmr_log: spec.get_in::<i32>("lmr_log", 0..=10_000)?.unwrap_or(params::LMR_LOG),
+                    block_extension: spec
+                        .get_in::<i32>("block_extension", 0..=2)?
+                        .unwrap_or(params::BLOCK_EXTENSION),
                     staged,
                     ..Config::default()
                 };
