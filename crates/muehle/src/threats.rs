@@ -26,22 +26,7 @@ use crate::position::Position;
 /// counted as a parry.
 pub fn unstoppable_threat(pos: &Position) -> bool {
     let me = pos.to_move();
-    let you = me.other();
-    let board = pos.board();
-    let yours = pos.stones(you);
-    let empty = pos.empty();
-    let mut closable = 0u32;
-    for &m in board.mills() {
-        let gap = m & empty;
-        if gap != 0
-            && gap & (gap - 1) == 0
-            && yours & m == m & !gap
-            && closable & gap == 0
-            && pos.can_reach(you, gap.trailing_zeros() as usize, m)
-        {
-            closable |= gap;
-        }
-    }
+    let closable = closable_gaps(pos, me.other());
     match closable {
         0 => false,
         c if c & (c - 1) != 0 => true,
@@ -58,30 +43,32 @@ pub fn unstoppable_threat(pos: &Position) -> bool {
 /// ([`BLOCK_EXTENSION`](crate::params::BLOCK_EXTENSION)).
 pub fn forced_block(pos: &Position) -> Option<usize> {
     let me = pos.to_move();
-    let you = me.other();
-    let board = pos.board();
-    let empty = pos.empty();
-    let closable = |p: spielbaum_game_trait::Player| {
-        let own = pos.stones(p);
-        let mut gaps = 0u32;
-        for &m in board.mills() {
-            let gap = m & empty;
-            if gap != 0
-                && gap & (gap - 1) == 0
-                && own & m == m & !gap
-                && gaps & gap == 0
-                && pos.can_reach(p, gap.trailing_zeros() as usize, m)
-            {
-                gaps |= gap;
-            }
-        }
-        gaps
-    };
-    let theirs = closable(you);
-    if theirs == 0 || theirs & (theirs - 1) != 0 || closable(me) != 0 {
+    let theirs = closable_gaps(pos, me.other());
+    if theirs == 0 || theirs & (theirs - 1) != 0 || closable_gaps(pos, me) != 0 {
         return None;
     }
     Some(theirs.trailing_zeros() as usize)
+}
+
+/// The gaps of `player`'s open mills: lines of two whose gap it can fill
+/// with its next move (by placing, flying or a step from off the line),
+/// as a set of points.
+fn closable_gaps(pos: &Position, player: spielbaum_game_trait::Player) -> u32 {
+    let own = pos.stones(player);
+    let empty = pos.empty();
+    let mut gaps = 0u32;
+    for &m in pos.board().mills() {
+        let gap = m & empty;
+        if gap != 0
+            && gap & (gap - 1) == 0
+            && own & m == m & !gap
+            && gaps & gap == 0
+            && pos.can_reach(player, gap.trailing_zeros() as usize, m)
+        {
+            gaps |= gap;
+        }
+    }
+    gaps
 }
 
 /// `true` if the side to move has a running mill it can start at once:
