@@ -5,7 +5,7 @@
 //! `cargo run --release -p spielbaum-muehle --example speed -- [depth] [ms,ms,…]`
 //!
 //! The engine has the default 16 MiB table (as in the bench
-//! `engine/middle/depth14`, whose 3,378,965 nodes `-- 14` reproduces); each
+//! `engine/middle/depth14`, whose 3,586,570 nodes `-- 14` reproduces); each
 //! search gets a fresh engine, built before the clock starts.
 
 use std::io::Write;
